@@ -1,0 +1,450 @@
+//! The options of a game, validated once into [`Rules`].
+
+use core::fmt;
+
+use rand_core::{Rng, SeedableRng};
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::square::{Square, SquareSet};
+
+bitflags::bitflags! {
+    /// A set of board corners, as used by the corner handicap.
+    ///
+    /// The corners are the ends of the main diagonals: [`Board::corners`] gives their
+    /// squares in the order of these flags.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+    pub struct Corners: u8 {
+        /// `a1` on square boards, `b2` on the octagon.
+        const TOP_LEFT = 1;
+        /// `h1` on 8×8, `i2` on the octagon.
+        const TOP_RIGHT = 2;
+        /// `a8` on 8×8, `b9` on the octagon.
+        const BOTTOM_LEFT = 4;
+        /// `h8` on 8×8, `i9` on the octagon.
+        const BOTTOM_RIGHT = 8;
+    }
+}
+
+impl Corners {
+    /// The squares of these corners on `board`.
+    pub fn squares(self, board: Board) -> SquareSet {
+        board
+            .corners()
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| self.bits() >> i & 1 != 0)
+            .map(|(_, sq)| sq)
+            .collect()
+    }
+
+    /// The corner of `board` that `square` is, if it is one.
+    pub fn from_square(board: Board, square: Square) -> Option<Corners> {
+        let i = board.corners().iter().position(|&c| c == square)?;
+        Corners::from_bits(1 << i)
+    }
+}
+
+/// The corner handicap: at the start, the given corners hold discs of the
+/// receiving colour (Black or White). Black still moves first.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Handicap {
+    /// The colour that receives the corner discs.
+    pub color: Color,
+    /// The corners that hold its discs.
+    pub corners: Corners,
+}
+
+/// How a two-player game opens.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Opening {
+    /// The Othello cross on the centre.
+    #[default]
+    Standard,
+    /// The centre starts empty; the first four moves fill it, alternately, anywhere
+    /// within it, flipping nothing.
+    Free,
+}
+
+/// Why a set of options is not a game that the rules allow.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RulesError {
+    /// The player count is not 2, 3 or 4.
+    #[error("{0} players: a game has 2, 3 or 4 players")]
+    Players(u8),
+    /// Three or four players on 6×6.
+    #[error("{players} players cannot play on 6x6: too few squares")]
+    BoardTooSmall {
+        /// The player count asked for.
+        players: u8,
+    },
+    /// The free opening with three or four players.
+    #[error("the free opening is for two players, not {players}")]
+    FreeOpeningPlayers {
+        /// The player count asked for.
+        players: u8,
+    },
+    /// The corner handicap with three or four players.
+    #[error("the corner handicap is for two players, not {players}")]
+    HandicapPlayers {
+        /// The player count asked for.
+        players: u8,
+    },
+    /// A handicap for a colour other than Black or White.
+    #[error("the corner handicap goes to black or white, not {0}")]
+    HandicapColor(Color),
+    /// A handicap without corners.
+    #[error("the corner handicap names no corner")]
+    HandicapNoCorners,
+    /// A handicap square that is not a corner of the board.
+    #[error("{square} is not a corner of the {board} board")]
+    NotACorner {
+        /// The square named.
+        square: Square,
+        /// The board of the game.
+        board: Board,
+    },
+    /// More than four blocked squares.
+    #[error("{0} blocked squares: at most 4 may be blocked")]
+    TooManyBlocked(usize),
+    /// A blocked square that the board does not have.
+    #[error("blocked square {square} is not on the {board} board")]
+    BlockedOffBoard {
+        /// The square named.
+        square: Square,
+        /// The board of the game.
+        board: Board,
+    },
+    /// A blocked square in the central 4×4.
+    #[error("blocked square {0} is in the central 4x4")]
+    BlockedInCentre(Square),
+    /// A blocked square on a corner that holds a handicap disc.
+    #[error("blocked square {0} is a handicap corner")]
+    BlockedOnHandicap(Square),
+    /// A blocked square named twice.
+    #[error("blocked square {0} is named twice")]
+    BlockedRepeated(Square),
+    /// Random blocked squares asked for when some were named already.
+    #[error("blocked squares are both named and to be drawn at random")]
+    BlockedTwice,
+}
+
+/// The options of a game, not yet checked: build it, then [`build`](RulesBuilder::build)
+/// it into [`Rules`].
+///
+/// ```
+/// use reversi::{Board, Rules, RulesError};
+/// let rules = Rules::builder(Board::Octagon).players(4).anti(true).build()?;
+/// assert_eq!(rules.players(), 4);
+/// let err = Rules::builder(Board::Size6).players(3).build().unwrap_err();
+/// assert_eq!(err, RulesError::BoardTooSmall { players: 3 });
+/// # Ok::<_, RulesError>(())
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct RulesBuilder {
+    board: Board,
+    players: u8,
+    anti: bool,
+    opening: Opening,
+    handicap: Option<Handicap>,
+    // The first five blocked squares named (five tell "too many" from "repeated"),
+    // and how many were named in all.
+    blocked: [Option<Square>; 5],
+    blocked_count: usize,
+    handicap_error: Option<RulesError>,
+}
+
+impl RulesBuilder {
+    /// The number of players: 2 (the default), 3 or 4.
+    pub fn players(mut self, players: u8) -> RulesBuilder {
+        self.players = players;
+        self
+    }
+
+    /// Anti-Reversi: the fewest discs win.
+    pub fn anti(mut self, anti: bool) -> RulesBuilder {
+        self.anti = anti;
+        self
+    }
+
+    /// The opening (two players only).
+    pub fn opening(mut self, opening: Opening) -> RulesBuilder {
+        self.opening = opening;
+        self
+    }
+
+    /// The corner handicap (two players only).
+    pub fn handicap(mut self, handicap: Handicap) -> RulesBuilder {
+        self.handicap = Some(handicap);
+        self
+    }
+
+    /// The corner handicap given as corner squares of the board, as records and
+    /// command lines name them; a square that is not a corner is an error at
+    /// [`build`](RulesBuilder::build).
+    pub fn handicap_squares(
+        mut self,
+        color: Color,
+        squares: impl IntoIterator<Item = Square>,
+    ) -> RulesBuilder {
+        let mut corners = Corners::empty();
+        for square in squares {
+            match Corners::from_square(self.board, square) {
+                Some(c) => corners |= c,
+                None if self.handicap_error.is_none() => {
+                    self.handicap_error = Some(RulesError::NotACorner {
+                        square,
+                        board: self.board,
+                    })
+                }
+                None => {}
+            }
+        }
+        self.handicap = Some(Handicap { color, corners });
+        self
+    }
+
+    /// Names the blocked squares (one to four, added to any named before).
+    pub fn blocked(mut self, squares: impl IntoIterator<Item = Square>) -> RulesBuilder {
+        for square in squares {
+            if let Some(slot) = self.blocked.get_mut(self.blocked_count) {
+                *slot = Some(square);
+            }
+            self.blocked_count += 1;
+        }
+        self
+    }
+
+    /// Checks the options against RULES.md §3 and §8.
+    pub fn build(&self) -> Result<Rules, RulesError> {
+        let rules = self.check_options()?;
+        let eligible = rules.blocking_eligible();
+        if self.blocked_count > 4 {
+            return Err(RulesError::TooManyBlocked(self.blocked_count));
+        }
+        let mut blocked = SquareSet::EMPTY;
+        for square in self.blocked.iter().flatten().copied() {
+            if !self.board.contains(square) {
+                return Err(RulesError::BlockedOffBoard {
+                    square,
+                    board: self.board,
+                });
+            }
+            if self.board.central_4x4().contains(square) {
+                return Err(RulesError::BlockedInCentre(square));
+            }
+            if !eligible.contains(square) {
+                return Err(RulesError::BlockedOnHandicap(square));
+            }
+            if blocked.contains(square) {
+                return Err(RulesError::BlockedRepeated(square));
+            }
+            blocked.insert(square);
+        }
+        Ok(Rules { blocked, ..rules })
+    }
+
+    /// Checks the options and draws the blocked squares from `rng` as RULES.md §8
+    /// says: the count uniform in 1…4, then the squares uniform among the eligible
+    /// ones (on the board, outside the central 4×4, not a handicap corner), without
+    /// repeats.
+    ///
+    /// The draw is part of the contract, so that a seed gives the same squares in
+    /// every version: a number uniform below `n` is the first `next_u32()` below the
+    /// largest multiple of `n` that fits in 32 bits, taken modulo `n`; the count is
+    /// `1 +` such a number below 4; then each square is the one at such an index
+    /// among the eligible squares not yet drawn, in index order (`a1`, `b1`, …).
+    pub fn build_with_random_blocked<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Result<Rules, RulesError> {
+        if self.blocked_count > 0 {
+            return Err(RulesError::BlockedTwice);
+        }
+        let rules = self.check_options()?;
+        let mut eligible = rules.blocking_eligible();
+        let count = 1 + uniform(rng, 4);
+        let mut blocked = SquareSet::EMPTY;
+        for _ in 0..count {
+            let k = uniform(rng, eligible.len() as u32) as usize;
+            if let Some(square) = eligible.iter().nth(k) {
+                blocked.insert(square);
+                eligible.remove(square);
+            }
+        }
+        Ok(Rules { blocked, ..rules })
+    }
+
+    /// [`build_with_random_blocked`](RulesBuilder::build_with_random_blocked) with the
+    /// crate's seeded generator (xoshiro256++ seeded by SplitMix64 from `seed`), for
+    /// hosts that bring no generator of their own.
+    pub fn build_with_blocked_seed(&self, seed: u64) -> Result<Rules, RulesError> {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.build_with_random_blocked(&mut rng)
+    }
+
+    fn check_options(&self) -> Result<Rules, RulesError> {
+        let players = self.players;
+        if !(2..=4).contains(&players) {
+            return Err(RulesError::Players(players));
+        }
+        if players > 2 && self.board == Board::Size6 {
+            return Err(RulesError::BoardTooSmall { players });
+        }
+        if players > 2 && self.opening == Opening::Free {
+            return Err(RulesError::FreeOpeningPlayers { players });
+        }
+        if let Some(handicap) = self.handicap {
+            if players > 2 {
+                return Err(RulesError::HandicapPlayers { players });
+            }
+            if let Some(err) = self.handicap_error {
+                return Err(err);
+            }
+            if !matches!(handicap.color, Color::Black | Color::White) {
+                return Err(RulesError::HandicapColor(handicap.color));
+            }
+            if handicap.corners.is_empty() {
+                return Err(RulesError::HandicapNoCorners);
+            }
+        }
+        Ok(Rules {
+            board: self.board,
+            players,
+            anti: self.anti,
+            opening: self.opening,
+            handicap: self.handicap,
+            blocked: SquareSet::EMPTY,
+        })
+    }
+}
+
+/// A number uniform in `0..n` (`n > 0`), by rejection of the top of the `u32` range.
+fn uniform<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    let n = n.max(1);
+    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u32();
+        if x <= zone {
+            return x % n;
+        }
+    }
+}
+
+/// The options of a game, checked: every value of this type is a game that
+/// RULES.md allows.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    board: Board,
+    players: u8,
+    anti: bool,
+    opening: Opening,
+    handicap: Option<Handicap>,
+    blocked: SquareSet,
+}
+
+impl Default for Rules {
+    /// Othello: two players on 8×8, standard opening.
+    fn default() -> Rules {
+        Rules {
+            board: Board::Size8,
+            players: 2,
+            anti: false,
+            opening: Opening::Standard,
+            handicap: None,
+            blocked: SquareSet::EMPTY,
+        }
+    }
+}
+
+impl Rules {
+    /// Starts a set of options for `board`: two players, standard opening, no
+    /// handicap, no blocked squares.
+    pub fn builder(board: Board) -> RulesBuilder {
+        RulesBuilder {
+            board,
+            players: 2,
+            anti: false,
+            opening: Opening::Standard,
+            handicap: None,
+            blocked: [None; 5],
+            blocked_count: 0,
+            handicap_error: None,
+        }
+    }
+
+    /// A builder holding these options, to change some of them.
+    pub fn to_builder(&self) -> RulesBuilder {
+        let mut builder = Rules::builder(self.board)
+            .players(self.players)
+            .anti(self.anti)
+            .opening(self.opening)
+            .blocked(self.blocked);
+        builder.handicap = self.handicap;
+        builder
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The number of players: 2, 3 or 4.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The colours in play, in turn order.
+    pub fn colors(&self) -> &'static [Color] {
+        &Color::ALL[..self.players as usize]
+    }
+
+    /// Whether this is Anti-Reversi (the fewest discs win).
+    pub fn anti(&self) -> bool {
+        self.anti
+    }
+
+    /// The opening.
+    pub fn opening(&self) -> Opening {
+        self.opening
+    }
+
+    /// The corner handicap, if any.
+    pub fn handicap(&self) -> Option<Handicap> {
+        self.handicap
+    }
+
+    /// The blocked squares (empty when there are none).
+    pub fn blocked(&self) -> SquareSet {
+        self.blocked
+    }
+
+    /// The squares that may be blocked: on the board, outside the central 4×4,
+    /// and not a corner that holds a handicap disc.
+    pub fn blocking_eligible(&self) -> SquareSet {
+        let handicap = self
+            .handicap
+            .map_or(SquareSet::EMPTY, |h| h.corners.squares(self.board));
+        self.board.squares() - self.board.central_4x4() - handicap
+    }
+}
+
+impl fmt::Display for Rules {
+    /// A short description: `8x8, 2 players, anti, free opening, handicap white a1 h8, blocked c1 j4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, {} players", self.board, self.players)?;
+        if self.anti {
+            f.write_str(", anti")?;
+        }
+        if self.opening == Opening::Free {
+            f.write_str(", free opening")?;
+        }
+        if let Some(h) = self.handicap {
+            write!(f, ", handicap {} {}", h.color, h.corners.squares(self.board))?;
+        }
+        if !self.blocked.is_empty() {
+            write!(f, ", blocked {}", self.blocked)?;
+        }
+        Ok(())
+    }
+}
