@@ -16,21 +16,46 @@ fn shift<B: Bits>(x: B, s: u32, up: bool) -> B {
     }
 }
 
-/// The eight directions of a layout: (shift, toward higher bits, landing mask).
-#[inline(always)]
-fn directions<L: Layout>() -> [(u32, bool, L::Bits); 8] {
-    let s = L::STRIDE;
-    let all = L::Bits::ALL;
-    [
-        (1, true, L::FROM_WEST),
-        (1, false, L::FROM_EAST),
-        (s, true, all),
-        (s, false, all),
-        (s + 1, true, L::FROM_WEST),
-        (s + 1, false, L::FROM_EAST),
-        (s - 1, true, L::FROM_EAST),
-        (s - 1, false, L::FROM_WEST),
-    ]
+/// Runs `$body` once for each of the eight directions, with `$s` the shift,
+/// `$up` whether it goes toward higher bits, and `$mask` the squares it may land on.
+/// Written out rather than looped so that every shift is a constant.
+macro_rules! each_direction {
+    ($L:ty, |$s:ident, $up:ident, $mask:ident| $body:block) => {{
+        let stride = <$L>::STRIDE;
+        let all = <<$L as Layout>::Bits as Bits>::ALL;
+        {
+            let ($s, $up, $mask) = (1, true, <$L>::FROM_WEST);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (1, false, <$L>::FROM_EAST);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride, true, all);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride, false, all);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride + 1, true, <$L>::FROM_WEST);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride + 1, false, <$L>::FROM_EAST);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride - 1, true, <$L>::FROM_EAST);
+            $body
+        }
+        {
+            let ($s, $up, $mask) = (stride - 1, false, <$L>::FROM_WEST);
+            $body
+        }
+    }};
 }
 
 /// The squares of `empty` where a disc of `mine` would close off a line of one or
@@ -38,19 +63,25 @@ fn directions<L: Layout>() -> [(u32, bool, L::Bits); 8] {
 #[inline(always)]
 pub fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
     let mut moves = L::Bits::ZERO;
-    for (s, up, mask) in directions::<L>() {
-        let pro = theirs & mask;
-        let mut fill = pro & shift(mine, s, up);
-        fill |= pro & shift(fill, s, up);
-        let pro2 = pro & shift(pro, s, up);
-        let mut covered = 2;
-        while covered < L::MAX_RUN {
-            fill |= pro2 & shift(fill, 2 * s, up);
-            covered += 2;
-        }
-        moves |= shift(fill, s, up) & mask;
-    }
+    each_direction!(L, |s, up, mask| {
+        moves |= direction_moves::<L>(mine, theirs & mask, s, up) & mask;
+    });
     moves & empty
+}
+
+/// The squares one step beyond a run of `pro` discs that starts next to `mine`, in
+/// one direction.
+#[inline(always)]
+fn direction_moves<L: Layout>(mine: L::Bits, pro: L::Bits, s: u32, up: bool) -> L::Bits {
+    let mut fill = pro & shift(mine, s, up);
+    fill |= pro & shift(fill, s, up);
+    let pro2 = pro & shift(pro, s, up);
+    let mut covered = 2;
+    while covered < L::MAX_RUN {
+        fill |= pro2 & shift(fill, 2 * s, up);
+        covered += 2;
+    }
+    shift(fill, s, up)
 }
 
 /// The discs of `theirs` that a disc of `mine` placed on bit `index` closes off:
@@ -59,31 +90,38 @@ pub fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits)
 pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
     let x = L::Bits::bit(index);
     let mut flipped = L::Bits::ZERO;
-    for (s, up, mask) in directions::<L>() {
-        // Occluded fill from the move through `theirs`, doubling the step.
-        let mut pro = theirs & mask;
-        let mut line = x | (pro & shift(x, s, up));
-        let mut step = 1;
-        let mut covered = 1;
-        while covered < L::MAX_RUN {
-            pro &= shift(pro, step * s, up);
-            step *= 2;
-            line |= pro & shift(line, step * s, up);
-            covered += step;
-        }
-        if !(shift(line, s, up) & mask & mine).is_empty() {
-            flipped |= line ^ x;
-        }
-    }
+    each_direction!(L, |s, up, mask| {
+        flipped |= direction_flips::<L>(mine & mask, theirs & mask, x, s, up);
+    });
     flipped
+}
+
+/// The discs of `pro` that a disc on `x` closes off against `mine`, in one direction.
+#[inline(always)]
+fn direction_flips<L: Layout>(mine: L::Bits, mut pro: L::Bits, x: L::Bits, s: u32, up: bool) -> L::Bits {
+    // Occluded fill from the move through `pro`, doubling the step.
+    let mut line = pro & shift(x, s, up);
+    let mut step = 1;
+    let mut covered = 1;
+    while covered < L::MAX_RUN {
+        pro &= shift(pro, step * s, up);
+        step *= 2;
+        line |= pro & shift(line | x, step * s, up);
+        covered += step;
+    }
+    if (shift(line | x, s, up) & mine).is_empty() {
+        L::Bits::ZERO
+    } else {
+        line
+    }
 }
 
 /// The squares that touch a square of `discs` by a side or a corner.
 #[inline(always)]
 pub fn neighbours<L: Layout>(discs: L::Bits) -> L::Bits {
     let mut around = L::Bits::ZERO;
-    for (s, up, mask) in directions::<L>() {
+    each_direction!(L, |s, up, mask| {
         around |= shift(discs, s, up) & mask;
-    }
+    });
     around
 }
