@@ -92,7 +92,7 @@ impl Board {
     }
 
     /// The number of squares: 36, 64, 100 or 88.
-    pub const fn len(self) -> usize {
+    pub const fn square_count(self) -> usize {
         self.squares().len()
     }
 

@@ -344,8 +344,8 @@ impl Game {
             Some(Cell::Disc(_) | Cell::Neutral) => PlayError::Occupied(square),
             Some(Cell::Empty) => {
                 let centre = self.board().centre();
-                let opening =
-                    self.rules.players() == 2 && centre.iter().any(|&c| self.cell(c) == Some(Cell::Empty));
+                let opening = self.rules.players() == 2
+                    && centre.iter().any(|&c| self.cell(c) == Some(Cell::Empty));
                 let placing = legal
                     .first()
                     .and_then(|m| self.position.flips(m))
@@ -376,7 +376,9 @@ impl fmt::Display for Game {
         for row in 0..width {
             write!(f, "{:>3}", row + 1)?;
             for column in 0..width {
-                let letter = self.cell(Square::new(column, row)).map_or(' ', Cell::letter);
+                let letter = self
+                    .cell(Square::new(column, row))
+                    .map_or(' ', Cell::letter);
                 write!(f, " {letter}")?;
             }
             writeln!(f)?;

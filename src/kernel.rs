@@ -98,7 +98,13 @@ pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
 
 /// The discs of `pro` that a disc on `x` closes off against `mine`, in one direction.
 #[inline(always)]
-fn direction_flips<L: Layout>(mine: L::Bits, mut pro: L::Bits, x: L::Bits, s: u32, up: bool) -> L::Bits {
+fn direction_flips<L: Layout>(
+    mine: L::Bits,
+    mut pro: L::Bits,
+    x: L::Bits,
+    s: u32,
+    up: bool,
+) -> L::Bits {
     // Occluded fill from the move through `pro`, doubling the step.
     let mut line = pro & shift(x, s, up);
     let mut step = 1;

@@ -24,6 +24,6 @@ pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::{Game, Move, Outcome, PlayError, PositionError, Scores};
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
+pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
 pub use square::{ParseSquareError, ShortText, Square, SquareSet, SquareSetIter};
-pub use rand_core;

@@ -310,7 +310,7 @@ impl<L: Layout> Position for MultiPlayer<L> {
 /// use reversi::{AnyPosition, Board, Rules};
 /// let rules = Rules::builder(Board::Size10).players(3).build()?;
 /// let pos = AnyPosition::start(&rules);
-/// assert_eq!(pos.legal_moves().len(), 6);
+/// assert_eq!(pos.legal_moves().len(), 3);
 /// # Ok::<_, reversi::RulesError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -415,12 +415,20 @@ impl AnyPosition {
                     .collect(),
             )
         }
-        fn two<L: Layout>(board: Board, cells: &[Cell; Square::NUM], to_move: Color) -> TwoPlayer<L> {
+        fn two<L: Layout>(
+            board: Board,
+            cells: &[Cell; Square::NUM],
+            to_move: Color,
+        ) -> TwoPlayer<L> {
             let black = bits::<L>(board, cells, Cell::Disc(Color::Black));
             let white = bits::<L>(board, cells, Cell::Disc(Color::White));
             let blocked = bits::<L>(board, cells, Cell::Blocked);
             let black_to_move = to_move == Color::Black;
-            let (mine, theirs) = if black_to_move { (black, white) } else { (white, black) };
+            let (mine, theirs) = if black_to_move {
+                (black, white)
+            } else {
+                (white, black)
+            };
             TwoPlayer {
                 mine,
                 theirs,

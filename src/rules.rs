@@ -440,7 +440,12 @@ impl fmt::Display for Rules {
             f.write_str(", free opening")?;
         }
         if let Some(h) = self.handicap {
-            write!(f, ", handicap {} {}", h.color, h.corners.squares(self.board))?;
+            write!(
+                f,
+                ", handicap {} {}",
+                h.color,
+                h.corners.squares(self.board)
+            )?;
         }
         if !self.blocked.is_empty() {
             write!(f, ", blocked {}", self.blocked)?;

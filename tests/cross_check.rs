@@ -55,7 +55,7 @@ fn same_state(game: &Game, reference: &RefGame) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_agree_with_the_reference(
@@ -111,7 +111,8 @@ proptest! {
 #[test]
 fn perft_counts_finished_games_once() {
     // Black to move with no move; White has none either: the game is over.
-    let game = Game::from_position_str("BBBBBB/BBBBBB/BBBBBB/BBBBBB/BBBBBB/BBBBB- W", 2, false).unwrap();
+    let game =
+        Game::from_position_str("BBBBBB/BBBBBB/BBBBBB/BBBBBB/BBBBBB/BBBBB- W", 2, false).unwrap();
     assert!(game.is_over());
     assert_eq!(game.perft(5), 1);
 }

@@ -73,7 +73,10 @@ fn perft_is_the_same_through_game_and_position() {
 fn other_boards_match_an_independent_perft() {
     let text = include_str!("data/perft_other_boards.txt");
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let w: Vec<&str> = line.split_whitespace().collect();
         let board: Board = w[0].parse().unwrap();
         let (depth, leaves): (u32, u64) = (w[1].parse().unwrap(), w[2].parse().unwrap());

@@ -57,7 +57,11 @@ pub fn variant() -> impl Strategy<Value = (Rules, Setup)> {
             let mut builder = Rules::builder(board)
                 .players(players)
                 .anti(anti)
-                .opening(if free { Opening::Free } else { Opening::Standard })
+                .opening(if free {
+                    Opening::Free
+                } else {
+                    Opening::Standard
+                })
                 .blocked(chosen.iter().map(|&(c, r)| crate::reference::square(c, r)));
             if let Some((color, bits)) = handicap {
                 builder = builder.handicap(Handicap {

@@ -1,0 +1,61 @@
+//! Plays complete games of any variant between players that pick uniformly random
+//! legal moves, printing the board after each move, then the scores and outcome.
+//!
+//!     cargo run --release --example selfplay -- [variant flags as for perft]
+//!         [--blocked random] [--seed N] [--games N]
+//!
+//! `--blocked random` draws one to four blocked squares per game from the seed.
+
+use std::process::ExitCode;
+
+use reversi::rand_core::{Rng, SeedableRng};
+use reversi::{Game, Move};
+
+#[path = "shared/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match cli::parse(&args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let seed = options.seed.unwrap_or(1);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    for number in 1..=options.games.unwrap_or(1) {
+        let mut game = match options.random_blocked {
+            Some(builder) => match builder.build_with_random_blocked(&mut rng) {
+                Ok(rules) => Game::new(rules),
+                Err(e) => {
+                    eprintln!("selfplay: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => options.game.clone(),
+        };
+        println!("game {number}: {}", game.rules());
+        println!("{game}");
+        while !game.is_over() {
+            let moves = game.legal_moves();
+            let mover = game.to_move();
+            let mv = match moves.len() {
+                0 => Move::Pass,
+                n => Move::Place(moves.iter().nth(rng.next_u32() as usize % n).unwrap()),
+            };
+            if let Err(e) = game.play_move(mv) {
+                eprintln!("selfplay: {e}");
+                return ExitCode::FAILURE;
+            }
+            println!("{}. {mover} {mv}", game.move_count());
+            println!("{game}");
+        }
+        let outcome = game.outcome().expect("the game is over");
+        println!("result: {outcome} {}", game.scores());
+        println!();
+    }
+    ExitCode::SUCCESS
+}
