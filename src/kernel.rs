@@ -73,13 +73,15 @@ pub fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits)
 /// one direction.
 #[inline(always)]
 fn direction_moves<L: Layout>(mine: L::Bits, pro: L::Bits, s: u32, up: bool) -> L::Bits {
+    // Each step reaches two squares further; the conditions are constants, written
+    // out because the compiler does not unroll such loops.
     let mut fill = pro & shift(mine, s, up);
     fill |= pro & shift(fill, s, up);
     let pro2 = pro & shift(pro, s, up);
-    let mut covered = 2;
-    while covered < L::MAX_RUN {
+    fill |= pro2 & shift(fill, 2 * s, up);
+    fill |= pro2 & shift(fill, 2 * s, up);
+    if L::MAX_RUN > 6 {
         fill |= pro2 & shift(fill, 2 * s, up);
-        covered += 2;
     }
     shift(fill, s, up)
 }
@@ -100,25 +102,26 @@ pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
 #[inline(always)]
 fn direction_flips<L: Layout>(
     mine: L::Bits,
-    mut pro: L::Bits,
+    pro: L::Bits,
     x: L::Bits,
     s: u32,
     up: bool,
 ) -> L::Bits {
-    // Occluded fill from the move through `pro`, doubling the step.
-    let mut line = pro & shift(x, s, up);
-    let mut step = 1;
-    let mut covered = 1;
-    while covered < L::MAX_RUN {
-        pro &= shift(pro, step * s, up);
-        step *= 2;
-        line |= pro & shift(line | x, step * s, up);
-        covered += step;
+    // Occluded fill from the move through `pro`, doubling the step: 1, 3, 7 (and 15)
+    // squares.
+    let mut line = x | (pro & shift(x, s, up));
+    let pro2 = pro & shift(pro, s, up);
+    line |= pro2 & shift(line, 2 * s, up);
+    let pro4 = pro2 & shift(pro2, 2 * s, up);
+    line |= pro4 & shift(line, 4 * s, up);
+    if L::MAX_RUN > 7 {
+        let pro8 = pro4 & shift(pro4, 4 * s, up);
+        line |= pro8 & shift(line, 8 * s, up);
     }
-    if (shift(line | x, s, up) & mine).is_empty() {
+    if (shift(line, s, up) & mine).is_empty() {
         L::Bits::ZERO
     } else {
-        line
+        line ^ x
     }
 }
 
