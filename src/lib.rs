@@ -17,12 +17,16 @@ mod kernel;
 mod position;
 mod rules;
 mod square;
+#[cfg(feature = "alloc")]
+pub mod text;
 
 pub use bitboard::{BitIter, Bits, Grid10, Grid8, Layout};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
-pub use game::{Game, Move, Outcome, PlayError, PositionError, Scores};
+pub use game::{Game, Move, Outcome, PlayError, Scores};
+#[cfg(feature = "alloc")]
+pub use text::position::PositionError;
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
 pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};

@@ -106,7 +106,7 @@ impl fmt::Debug for Square {
 }
 
 /// A square name that is not `a1`…`j10`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown square name {name:?}: expected a column a-j and a row 1-10")]
 pub struct ParseSquareError {
     /// The text that was read (cut to its first 16 characters).

@@ -1,0 +1,150 @@
+//! Move lists: moves as square names or passes, separated by white space or run
+//! together (`f5d6c3`, `a10b3` on 10×10), as RULES.md §10 describes.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+
+use crate::game::{Game, Move, PlayError};
+use crate::square::{ParseSquareError, Square};
+
+/// What is wrong with one move of a move list.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MoveErrorKind {
+    /// The text is not a square name or a pass.
+    Square(ParseSquareError),
+    /// The move is not legal where it stands.
+    Illegal(PlayError),
+}
+
+impl fmt::Display for MoveErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveErrorKind::Square(e) => e.fmt(f),
+            MoveErrorKind::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+/// A move list that cannot be read or played: which move (its number in the
+/// list, from 1), where it stands (character column, from 1) and why.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("move {number} (column {column}): {kind}")]
+pub struct MoveListError {
+    /// The number of the move in the list, from 1 (implied passes not counted).
+    pub number: usize,
+    /// The character column of the move in the text, from 1.
+    pub column: usize,
+    /// Why.
+    pub kind: MoveErrorKind,
+}
+
+/// Reads a move list without playing it: each move with its character column.
+/// Passes are `pass`, `PA`, `PS` or `--` (any case) standing alone.
+///
+/// ```
+/// use reversi::{text::movelist::parse_moves, Move};
+/// let moves = parse_moves("f5d6 PA a10")?;
+/// assert_eq!(moves.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>(), ["f5", "d6", "pass", "a10"]);
+/// # Ok::<_, reversi::text::movelist::MoveListError>(())
+/// ```
+pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, MoveListError> {
+    let mut moves = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    loop {
+        let trimmed = rest.trim_start();
+        offset += rest.len() - trimmed.len();
+        rest = trimmed;
+        if rest.is_empty() {
+            return Ok(moves);
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let column = |at: usize| text[..at].chars().count() + 1;
+        if let Ok(Move::Pass) = token.parse::<Move>() {
+            moves.push((Move::Pass, column(offset)));
+        } else {
+            let mut at = 0;
+            while at < token.len() {
+                match Square::parse_prefix(&token[at..]) {
+                    Ok((square, len)) => {
+                        moves.push((Move::Place(square), column(offset + at)));
+                        at += len;
+                    }
+                    Err(e) => {
+                        return Err(MoveListError {
+                            number: moves.len() + 1,
+                            column: column(offset + at),
+                            kind: MoveErrorKind::Square(e),
+                        })
+                    }
+                }
+            }
+        }
+        offset += end;
+        rest = &rest[end..];
+    }
+}
+
+impl Game {
+    /// Plays a move, first passing when the move is a disc and the player to move
+    /// must pass (archives leave such passes out).
+    pub fn play_implied(&mut self, mv: Move) -> Result<(), PlayError> {
+        if matches!(mv, Move::Place(_)) && self.must_pass() {
+            let before = self.move_count();
+            self.pass()?;
+            if let Err(e) = self.play_move(mv) {
+                while self.move_count() > before {
+                    self.undo();
+                }
+                return Err(e);
+            }
+            return Ok(());
+        }
+        self.play_move(mv)
+    }
+
+    /// Reads and plays a move list (passes may be left out). All or nothing: on an
+    /// error the game is as it was.
+    ///
+    /// ```
+    /// use reversi::{Game, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play_moves("f5 d6 c3d3c4")?;
+    /// assert_eq!(game.move_list(), "f5 d6 c3 d3 c4");
+    /// let err = game.play_moves("f4 a1").unwrap_err();
+    /// assert_eq!(err.to_string(), "move 2 (column 4): a1 flips nothing");
+    /// assert_eq!(game.move_count(), 5);
+    /// # Ok::<_, reversi::text::movelist::MoveListError>(())
+    /// ```
+    pub fn play_moves(&mut self, text: &str) -> Result<(), MoveListError> {
+        let moves = parse_moves(text)?;
+        let before = self.move_count();
+        for (i, &(mv, column)) in moves.iter().enumerate() {
+            if let Err(e) = self.play_implied(mv) {
+                while self.move_count() > before {
+                    self.undo();
+                }
+                return Err(MoveListError {
+                    number: i + 1,
+                    column,
+                    kind: MoveErrorKind::Illegal(e),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The moves played, separated by single spaces, passes written `pass`.
+    pub fn move_list(&self) -> String {
+        let mut text = String::new();
+        for (i, mv) in self.moves().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            let _ = write!(text, "{mv}");
+        }
+        text
+    }
+}

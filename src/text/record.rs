@@ -1,0 +1,452 @@
+//! The game record of RULES.md §10: PGN-style tag pairs, then the move list.
+//!
+//! ```
+//! use reversi::text::record::Record;
+//! let text = "[Event \"club night\"]\n[Board \"octagon\"]\n[Players \"3\"]\n[Anti \"yes\"]\n\
+//!             [Blocked \"c1 j4\"]\n\ng7 d7 e7 e8 d5 c8 f4 g3 g4\n";
+//! let record: Record = text.parse()?;
+//! assert_eq!(record.game().move_count(), 9);
+//! assert_eq!(record.tag("Event"), Some("club night"));
+//! let again: Record = record.to_string().parse()?;
+//! assert_eq!(again, record);
+//! # Ok::<_, reversi::text::record::RecordError>(())
+//! ```
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::game::{Game, Outcome};
+use crate::rules::{Opening, Rules, RulesError};
+use crate::square::{ShortText, Square};
+use crate::text::movelist::MoveListError;
+use crate::text::position::PositionError;
+
+/// The tags that describe the variant and the result; every other tag is kept as
+/// it is.
+pub const VARIANT_TAGS: [&str; 8] = [
+    "Board", "Players", "Anti", "Opening", "Handicap", "Blocked", "Position", "Result",
+];
+
+/// A game with its tags: what a record file holds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    game: Game,
+    tags: Vec<(String, String)>,
+    result: Option<String>,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RecordErrorKind {
+    /// A line that starts with `[` but is not `[Name "value"]`.
+    TagSyntax,
+    /// A tag given twice.
+    DuplicateTag(ShortText),
+    /// A variant tag with a value it cannot have.
+    TagValue {
+        /// The tag.
+        tag: &'static str,
+        /// The value given.
+        value: ShortText,
+        /// What it may be.
+        expected: &'static str,
+    },
+    /// The variant tags make no game that the rules allow.
+    Rules {
+        /// The tag at fault.
+        tag: &'static str,
+        /// Why.
+        error: RulesError,
+    },
+    /// The `Position` tag cannot be read.
+    Position(PositionError),
+    /// A move that cannot be read or played.
+    Move(MoveListError),
+    /// The `Result` tag says otherwise than the finished replay.
+    ResultContradicts {
+        /// The `Result` given.
+        given: ShortText,
+        /// The result of the replay.
+        replay: ShortText,
+    },
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordErrorKind::TagSyntax => f.write_str("expected a tag pair [Name \"value\"]"),
+            RecordErrorKind::DuplicateTag(t) => write!(f, "tag {t} is given twice"),
+            RecordErrorKind::TagValue {
+                tag,
+                value,
+                expected,
+            } => write!(f, "tag {tag}: {value:?} is not {expected}"),
+            RecordErrorKind::Rules { tag, error } => write!(f, "tag {tag}: {error}"),
+            RecordErrorKind::Position(e) => write!(f, "tag Position: {e}"),
+            RecordErrorKind::Move(e) => e.fmt(f),
+            RecordErrorKind::ResultContradicts { given, replay } => {
+                write!(f, "tag Result: {given:?}, but the replay ends {replay:?}")
+            }
+        }
+    }
+}
+
+/// A record that cannot be read: where (line and character column, from 1) and why.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct RecordError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The character column, from 1.
+    pub column: usize,
+    /// Why.
+    pub kind: RecordErrorKind,
+}
+
+/// Reads `[Name "value"]`, with `\"` and `\\` escapes in the value.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
+    f.write_str("[")?;
+    f.write_str(name)?;
+    f.write_str(" \"")?;
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            f.write_str("\\")?;
+        }
+        write!(f, "{c}")?;
+    }
+    f.write_str("\"]\n")
+}
+
+/// The tag that a rules error is about.
+fn tag_of(error: &RulesError) -> &'static str {
+    match error {
+        RulesError::Players(_) => "Players",
+        RulesError::BoardTooSmall { .. } => "Board",
+        RulesError::FreeOpeningPlayers { .. } => "Opening",
+        RulesError::HandicapPlayers { .. }
+        | RulesError::HandicapColor(_)
+        | RulesError::HandicapNoCorners
+        | RulesError::NotACorner { .. } => "Handicap",
+        _ => "Blocked",
+    }
+}
+
+/// The result text of a finished game: the outcome word and the scores in turn
+/// order, `black 33-31`.
+fn result_text(game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let mut text = String::from(outcome.word());
+    for (i, (_, n)) in game.scores().iter().enumerate() {
+        text.push(if i == 0 { ' ' } else { '-' });
+        text.push_str(&n.to_string());
+    }
+    Some(text)
+}
+
+impl Record {
+    /// A record of `game` with no other tags.
+    pub fn new(game: Game) -> Record {
+        Record {
+            game,
+            tags: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, to play on (the `Result` written follows the game when it ends).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// The game, without the tags.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The other tags (names, dates, events…), in order.
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tags.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// The value of another tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Sets another tag (added at the end if new). The variant tags and `Result`
+    /// follow the game and are not set this way: for them this returns `false`.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
+        if VARIANT_TAGS.contains(&name) || parse_tag(&alloc::format!("[{name} \"\"]")).is_none() {
+            return false;
+        }
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        true
+    }
+
+    /// The result: for a finished game, its outcome and scores (`black 33-31`);
+    /// otherwise the `Result` that was given, if any (a game that stopped early).
+    pub fn result(&self) -> Option<String> {
+        result_text(&self.game).or_else(|| self.result.clone())
+    }
+
+    /// Sets the result of a game that stopped before its end (resignation, time):
+    /// `draw` or a colour's name, optionally followed by scores, or `*`.
+    pub fn set_result(&mut self, result: &str) {
+        self.result = (result != "*").then(|| result.to_string());
+    }
+
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut tags: Vec<(String, String, usize)> = Vec::new();
+        let mut offset = 0;
+        let mut moves_at = text.len();
+        for (number, line) in text.split_inclusive('\n').enumerate() {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') {
+                let (name, value) = parse_tag(trimmed).ok_or(RecordError {
+                    line: number + 1,
+                    column: line.find('[').unwrap_or(0) + 1,
+                    kind: RecordErrorKind::TagSyntax,
+                })?;
+                if tags.iter().any(|(n, _, _)| *n == name) {
+                    return Err(RecordError {
+                        line: number + 1,
+                        column: 1,
+                        kind: RecordErrorKind::DuplicateTag(ShortText::new(&name)),
+                    });
+                }
+                tags.push((name, value, number + 1));
+            } else if !trimmed.is_empty() {
+                moves_at = offset;
+                break;
+            }
+            offset += line.len();
+        }
+        let at = |tag: &str| {
+            tags.iter()
+                .find(|(n, _, _)| n == tag)
+                .map(|(_, v, line)| (v.as_str(), *line))
+        };
+        let tag_error = |tag: &'static str, kind: RecordErrorKind| RecordError {
+            line: at(tag).map_or(1, |(_, l)| l),
+            column: 1,
+            kind,
+        };
+        let bad_value = |tag: &'static str, expected: &'static str| {
+            let value = ShortText::new(at(tag).map_or("", |(v, _)| v));
+            tag_error(
+                tag,
+                RecordErrorKind::TagValue {
+                    tag,
+                    value,
+                    expected,
+                },
+            )
+        };
+
+        let board = match at("Board") {
+            None => Board::Size8,
+            Some((v, _)) => v
+                .parse()
+                .map_err(|_| bad_value("Board", "6x6, 8x8, 10x10 or octagon"))?,
+        };
+        let players = match at("Players") {
+            None => 2,
+            Some((v, _)) => v.parse().map_err(|_| bad_value("Players", "2, 3 or 4"))?,
+        };
+        let anti = match at("Anti") {
+            None | Some(("no", _)) => false,
+            Some(("yes", _)) => true,
+            Some(_) => return Err(bad_value("Anti", "yes or no")),
+        };
+        let opening = match at("Opening") {
+            None | Some(("standard", _)) => Opening::Standard,
+            Some(("free", _)) => Opening::Free,
+            Some(_) => return Err(bad_value("Opening", "standard or free")),
+        };
+        let squares = |tag: &'static str, list: &str| {
+            list.split_whitespace()
+                .map(|s| s.parse::<Square>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| bad_value(tag, "a list of squares"))
+        };
+        let mut builder = Rules::builder(board)
+            .players(players)
+            .anti(anti)
+            .opening(opening);
+        if let Some((v, _)) = at("Handicap") {
+            let (color, corners) = v.split_once(' ').unwrap_or((v, ""));
+            let color = Color::from_name(color)
+                .ok_or_else(|| bad_value("Handicap", "a colour followed by corner squares"))?;
+            builder = builder.handicap_squares(color, squares("Handicap", corners)?);
+        }
+        if let Some((v, _)) = at("Blocked") {
+            builder = builder.blocked(squares("Blocked", v)?);
+        }
+        let rules = builder.build().map_err(|error| {
+            let tag = tag_of(&error);
+            tag_error(tag, RecordErrorKind::Rules { tag, error })
+        })?;
+        let mut game = match at("Position") {
+            None => Game::new(rules),
+            Some((v, _)) => {
+                let game = Game::from_position_str(v, players, anti)
+                    .map_err(|e| tag_error("Position", RecordErrorKind::Position(e)))?;
+                if game.board() != board || game.blocked() != rules.blocked() {
+                    return Err(bad_value("Position", "a position on the board and blocked squares of the other tags"));
+                }
+                Game::from_position(rules, *game.position())
+            }
+        };
+
+        let move_text = &text[moves_at..];
+        game.play_moves(move_text).map_err(|e| {
+            // Turn the column within the move text into a line and column of the record.
+            let before: String = move_text.chars().take(e.column - 1).collect();
+            let line = text[..moves_at].matches('\n').count() + before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            RecordError {
+                line,
+                column,
+                kind: RecordErrorKind::Move(e),
+            }
+        })?;
+
+        let given = at("Result").map(|(v, _)| v).filter(|v| *v != "*");
+        let result = match (given, result_text(&game)) {
+            (Some(given), Some(replay)) => {
+                if !result_agrees(given, &game) {
+                    return Err(tag_error(
+                        "Result",
+                        RecordErrorKind::ResultContradicts {
+                            given: ShortText::new(given),
+                            replay: ShortText::new(&replay),
+                        },
+                    ));
+                }
+                None
+            }
+            (None, Some(_)) if at("Result").is_some() => {
+                return Err(tag_error(
+                    "Result",
+                    RecordErrorKind::ResultContradicts {
+                        given: ShortText::new("*"),
+                        replay: ShortText::new(&result_text(&game).unwrap_or_default()),
+                    },
+                ))
+            }
+            (Some(given), None) => {
+                let word = given.split_whitespace().next().unwrap_or("");
+                let known = word == "draw"
+                    || Color::from_name(word).is_some_and(|c| c.index() < players as usize);
+                if !known {
+                    return Err(bad_value("Result", "draw, a colour in play, or *"));
+                }
+                Some(given.to_string())
+            }
+            (None, _) => None,
+        };
+        let tags = tags
+            .into_iter()
+            .filter(|(n, _, _)| !VARIANT_TAGS.contains(&n.as_str()))
+            .map(|(n, v, _)| (n, v))
+            .collect();
+        Ok(Record { game, tags, result })
+    }
+}
+
+/// Whether a `Result` value agrees with a finished game: the outcome word, and the
+/// scores if given (`33-31` in turn order, or `B=33 W=31`).
+fn result_agrees(given: &str, game: &Game) -> bool {
+    let mut words = given.split_whitespace();
+    let word = words.next().unwrap_or("");
+    let outcome = match game.outcome() {
+        Some(o) => o,
+        None => return false,
+    };
+    let word_ok = match outcome {
+        Outcome::Draw => word == "draw",
+        Outcome::Win(c) => word == c.name(),
+    };
+    let scores: Vec<u32> = game.scores().iter().map(|(_, n)| n).collect();
+    let rest: Vec<&str> = words.collect();
+    let scores_ok = match rest.as_slice() {
+        [] => true,
+        [dashed] if dashed.contains('-') => dashed
+            .split('-')
+            .map(|n| n.parse::<u32>().ok())
+            .eq(scores.iter().map(|&n| Some(n))),
+        pairs => game.scores().to_string() == pairs.join(" "),
+    };
+    word_ok && scores_ok
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+    fn from_str(s: &str) -> Result<Record, RecordError> {
+        Record::parse(s)
+    }
+}
+
+impl fmt::Display for Record {
+    /// The other tags in their order, then the variant tags, the result, a blank
+    /// line and the moves.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules = self.game.rules();
+        for (name, value) in &self.tags {
+            write_tag(f, name, value)?;
+        }
+        write_tag(f, "Board", rules.board().name())?;
+        write_tag(f, "Players", &rules.players().to_string())?;
+        if rules.anti() {
+            write_tag(f, "Anti", "yes")?;
+        }
+        if rules.opening() == Opening::Free {
+            write_tag(f, "Opening", "free")?;
+        }
+        if let Some(h) = rules.handicap() {
+            let corners = h.corners.squares(rules.board());
+            write_tag(f, "Handicap", &alloc::format!("{} {corners}", h.color))?;
+        }
+        if !rules.blocked().is_empty() {
+            write_tag(f, "Blocked", &rules.blocked().to_string())?;
+        }
+        if *self.game.start_position() != crate::position::AnyPosition::start(rules) {
+            write_tag(f, "Position", &self.game.start_position().to_string())?;
+        }
+        write_tag(f, "Result", self.result().as_deref().unwrap_or("*"))?;
+        writeln!(f)?;
+        writeln!(f, "{}", self.game.move_list())
+    }
+}
