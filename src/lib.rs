@@ -25,9 +25,9 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::{Game, Move, Outcome, PlayError, Scores};
-#[cfg(feature = "alloc")]
-pub use text::position::PositionError;
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
 pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
 pub use square::{ParseSquareError, ShortText, Square, SquareSet, SquareSetIter};
+#[cfg(feature = "alloc")]
+pub use text::position::PositionError;

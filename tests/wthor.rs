@@ -14,7 +14,11 @@ struct Figures {
 fn check(bytes: &[u8]) -> Figures {
     let db = Database::parse(bytes).unwrap();
     assert_eq!(db.header().board, Board::Size8);
-    let mut figures = Figures { games: 0, finished: 0, early: 0 };
+    let mut figures = Figures {
+        games: 0,
+        finished: 0,
+        early: 0,
+    };
     for (i, game) in db.games().enumerate() {
         let game = game.unwrap_or_else(|e| panic!("{e}"));
         figures.games += 1;
@@ -37,32 +41,66 @@ fn check(bytes: &[u8]) -> Figures {
 #[test]
 fn wthor_1985_replays() {
     let f = check(include_bytes!("data/wthor/WTH_1985.wtb"));
-    assert_eq!((f.games, f.finished, f.early), (954, 946, 8), "games, finished, early");
+    assert_eq!(
+        (f.games, f.finished, f.early),
+        (954, 946, 8),
+        "games, finished, early"
+    );
 }
 
 #[test]
 fn wthor_2015_replays() {
     let f = check(include_bytes!("data/wthor/WTH_2015.wtb"));
-    assert_eq!((f.games, f.finished, f.early), (1926, 1926, 0), "games, finished, early");
+    assert_eq!(
+        (f.games, f.finished, f.early),
+        (1926, 1926, 0),
+        "games, finished, early"
+    );
 }
 
 #[test]
 fn truncated_and_corrupt_files_are_errors() {
     let bytes = include_bytes!("data/wthor/WTH_1985.wtb");
-    assert_eq!(Database::parse(&bytes[..10]).unwrap_err(), WthorError::NoHeader);
+    assert_eq!(
+        Database::parse(&bytes[..10]).unwrap_err(),
+        WthorError::NoHeader
+    );
     let cut = Database::parse(&bytes[..16 + 68 * 3 + 20]).unwrap();
     let results: Vec<_> = cut.games().take(5).collect();
     assert!(results[2].is_ok());
-    assert_eq!(results[3].clone().unwrap_err(), WthorError::Truncated { game: 4 });
+    assert_eq!(
+        results[3].clone().unwrap_err(),
+        WthorError::Truncated { game: 4 }
+    );
     let mut corrupt = bytes.to_vec();
     corrupt[16 + 8] = 11; // game 1 opens on a1
     let err = Database::parse(&corrupt).unwrap().game(0).unwrap_err();
-    assert!(matches!(err, WthorError::Illegal { game: 1, number: 1, .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            WthorError::Illegal {
+                game: 1,
+                number: 1,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     assert_eq!(err.to_string(), "game 1, move 1: a1 flips nothing");
     corrupt[16 + 8] = 99;
     let err = Database::parse(&corrupt).unwrap().game(0).unwrap_err();
-    assert_eq!(err, WthorError::BadSquare { game: 1, number: 1, byte: 99 });
+    assert_eq!(
+        err,
+        WthorError::BadSquare {
+            game: 1,
+            number: 1,
+            byte: 99
+        }
+    );
     let mut size = bytes.to_vec();
     size[12] = 9;
-    assert_eq!(Database::parse(&size).unwrap_err(), WthorError::BoardSize(9));
+    assert_eq!(
+        Database::parse(&size).unwrap_err(),
+        WthorError::BoardSize(9)
+    );
 }

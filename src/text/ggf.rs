@@ -135,7 +135,11 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
             }
         }
         i += 1;
-        props.push((name.to_string(), value, text[..name_start].chars().count() + 1));
+        props.push((
+            name.to_string(),
+            value,
+            text[..name_start].chars().count() + 1,
+        ));
     }
 }
 
@@ -174,7 +178,9 @@ fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &
         board.squares().iter().collect()
     } else {
         let w = board.width();
-        (0..w).flat_map(|r| (0..w).map(move |c| Square::new(c, r))).collect()
+        (0..w)
+            .flat_map(|r| (0..w).map(move |c| Square::new(c, r)))
+            .collect()
     };
     if text.chars().count() != squares.len() {
         return Err("wrong number of cells");
@@ -229,7 +235,11 @@ fn start_game(board: Board, anti: bool, cells: &[Cell; Square::NUM], to_move: Co
             }
         }
     }
-    let opening = if board.centre().iter().any(|s| cells[s.index()] == Cell::Empty) {
+    let opening = if board
+        .centre()
+        .iter()
+        .any(|s| cells[s.index()] == Cell::Empty)
+    {
         Opening::Free
     } else {
         Opening::Standard
@@ -327,7 +337,8 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
     let mut re = None;
     for (name, value) in record.tags() {
         let ggf_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase());
-        if !ggf_name || ["GM", "TY", "BO", "B", "W"].contains(&name) || VARIANT_TAGS.contains(&name) {
+        if !ggf_name || ["GM", "TY", "BO", "B", "W"].contains(&name) || VARIANT_TAGS.contains(&name)
+        {
             continue;
         }
         if name == "RE" {
@@ -361,11 +372,19 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
             });
         }
     }
-    let side = if start.to_move() == Color::Black { '*' } else { 'O' };
+    let side = if start.to_move() == Color::Black {
+        '*'
+    } else {
+        'O'
+    };
     let _ = write!(out, " {side}]");
     let mut replay = Game::from_position(*rules, *start);
     for mv in game.moves() {
-        let color = if replay.to_move() == Color::Black { 'B' } else { 'W' };
+        let color = if replay.to_move() == Color::Black {
+            'B'
+        } else {
+            'W'
+        };
         match mv {
             Move::Pass => {
                 let _ = write!(out, "{color}[PA]");

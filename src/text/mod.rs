@@ -2,7 +2,6 @@
 //! and WTHOR databases. Each reader is strict and says where a problem is; each
 //! writer writes what its reader reads back to the same game.
 
-
 pub mod ggf;
 pub mod movelist;
 pub mod obf;
@@ -10,4 +9,3 @@ pub mod obf;
 pub mod position;
 pub mod record;
 pub mod wthor;
-

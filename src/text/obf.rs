@@ -97,11 +97,17 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
     let to_move = match side.next() {
         Some('X' | 'x' | '*' | 'B' | 'b') => Color::Black,
         Some('O' | 'o' | 'W' | 'w') => Color::White,
-        _ => return Err(ObfError::ToMove { column: column(side_at) }),
+        _ => {
+            return Err(ObfError::ToMove {
+                column: column(side_at),
+            })
+        }
     };
     let after = side.as_str();
     if trimmed.len() == rest.len() || !(after.is_empty() || after.starts_with([';', ' ', '\t'])) {
-        return Err(ObfError::ToMove { column: column(side_at) });
+        return Err(ObfError::ToMove {
+            column: column(side_at),
+        });
     }
     let annotations = after
         .trim_start()
@@ -110,9 +116,16 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
         .trim()
         .to_string();
     let position = AnyPosition::from_cells(Board::Size8, 2, &cells, to_move);
-    let open = Board::Size8.centre().iter().any(|s| cells[s.index()] == Cell::Empty);
+    let open = Board::Size8
+        .centre()
+        .iter()
+        .any(|s| cells[s.index()] == Cell::Empty);
     let rules = Rules::builder(Board::Size8)
-        .opening(if open { Opening::Free } else { Opening::Standard })
+        .opening(if open {
+            Opening::Free
+        } else {
+            Opening::Standard
+        })
         .build()
         .unwrap_or_default();
     Ok(ObfBoard {
@@ -137,6 +150,10 @@ pub fn write(game: &Game) -> Result<String, ObfWriteError> {
         });
     }
     out.push(' ');
-    out.push(if game.to_move() == Color::Black { 'X' } else { 'O' });
+    out.push(if game.to_move() == Color::Black {
+        'X'
+    } else {
+        'O'
+    });
     Ok(out)
 }

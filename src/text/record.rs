@@ -324,7 +324,10 @@ impl Record {
                 let game = Game::from_position_str(v, players, anti)
                     .map_err(|e| tag_error("Position", RecordErrorKind::Position(e)))?;
                 if game.board() != board || game.blocked() != rules.blocked() {
-                    return Err(bad_value("Position", "a position on the board and blocked squares of the other tags"));
+                    return Err(bad_value(
+                        "Position",
+                        "a position on the board and blocked squares of the other tags",
+                    ));
                 }
                 Game::from_position(rules, *game.position())
             }
