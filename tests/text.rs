@@ -299,6 +299,7 @@ fn ggf_variants_and_errors() {
         ("(;GM[Othello]W[d3];)", 14),
         ("(;GM[Othello]B[d3", 14),
         ("GM[Othello]", 1),
+        ("(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*---- -------- -------- -------- *];)", 14),
     ] {
         let e = ggf::parse(bad).unwrap_err();
         assert_eq!(e.column, column, "{bad}: {e}");

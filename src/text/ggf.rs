@@ -198,6 +198,14 @@ fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &
         }
         cells[sq.index()] = cell;
     }
+    if board
+        .centre()
+        .iter()
+        .any(|s| cells[s.index()] == Cell::Empty)
+    {
+        // Only the free opening leaves the centre empty, and GGF cannot express it.
+        return Err("an empty centre square (the free opening, which GGF cannot express)");
+    }
     let to_move = match *side {
         "*" => Color::Black,
         "O" => Color::White,
@@ -235,16 +243,6 @@ fn start_game(board: Board, anti: bool, cells: &[Cell; Square::NUM], to_move: Co
             }
         }
     }
-    let opening = if board
-        .centre()
-        .iter()
-        .any(|s| cells[s.index()] == Cell::Empty)
-    {
-        Opening::Free
-    } else {
-        Opening::Standard
-    };
-    let rules = rules.to_builder().opening(opening).build().unwrap_or(rules);
     Game::from_position(rules, position)
 }
 

@@ -145,9 +145,14 @@ impl<'a> Database<'a> {
         self.header
     }
 
-    /// The games, each replayed; an error names the game and move.
+    /// The games, each replayed; an error names the game and move. A file that
+    /// holds fewer records than its header announces ends with one
+    /// [`WthorError::Truncated`].
     pub fn games(&self) -> impl Iterator<Item = Result<WthorGame, WthorError>> + '_ {
-        (0..self.header.games as usize).map(move |i| self.game(i))
+        let announced = self.header.games as usize;
+        // Whole records present, plus the first missing one when the file is short.
+        let present = self.records.len() / RECORD;
+        (0..announced.min(present + 1)).map(move |i| self.game(i))
     }
 
     /// Game `index` (from 0), replayed.

@@ -1,0 +1,69 @@
+//! The fuzz targets' properties (fuzz/properties.rs), run as proptests on random
+//! inputs and on the seed corpora, so that `cargo test` checks them too.
+
+#[path = "../fuzz/properties.rs"]
+mod properties;
+
+use proptest::prelude::*;
+
+/// Text that looks like the formats: their characters, mixed.
+fn texty() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop::sample::select(b"abcdefghij0123456789 -/#BWRGN\n[]\"();*OX.xoPASpas|".to_vec()),
+        0..120,
+    )
+}
+
+fn seeds(target: &str) -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/seeds")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let data: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    assert!(!data.is_empty(), "no seeds for {target}");
+    data
+}
+
+#[test]
+fn seed_corpora_hold_the_properties() {
+    type Property = fn(&[u8]);
+    let targets: [(&str, Property); 6] = [
+        ("position_string", properties::position_string),
+        ("move_list", properties::move_list),
+        ("record", properties::record),
+        ("ggf", properties::ggf),
+        ("obf", properties::obf),
+        ("wthor", properties::wthor),
+    ];
+    for (name, property) in targets {
+        for data in seeds(name) {
+            property(&data);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn position_strings(data in texty()) { properties::position_string(&data) }
+
+    #[test]
+    fn move_lists(data in texty()) { properties::move_list(&data) }
+
+    #[test]
+    fn records(data in texty()) { properties::record(&data) }
+
+    #[test]
+    fn ggf_games(data in texty()) { properties::ggf(&data) }
+
+    #[test]
+    fn obf_boards(data in texty()) { properties::obf(&data) }
+
+    #[test]
+    fn wthor_files(data in prop::collection::vec(any::<u8>(), 0..400)) { properties::wthor(&data) }
+}
