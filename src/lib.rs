@@ -11,6 +11,8 @@ extern crate std;
 mod bitboard;
 mod board;
 mod color;
+#[cfg(feature = "std")]
+pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 mod kernel;

@@ -21,7 +21,8 @@ pub struct Square(u8);
 
 impl Square {
     /// The number of squares on the naming grid (10×10).
-    pub const NUM: usize = 100;
+    // Computed rather than a literal, so that the C header does not pick it up.
+    pub const NUM: usize = crate::Board::Size10.square_count();
 
     /// The square at `column` (0 = `a`) and `row` (0 = row `1`), if both are below 10.
     pub const fn try_new(column: u8, row: u8) -> Option<Square> {

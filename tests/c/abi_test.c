@@ -1,0 +1,349 @@
+/* Calls every function of reversi.h, error paths included, and checks each
+ * result. Including the header twice checks its include guard. */
+#include "reversi.h"
+#include "reversi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int checks = 0;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        checks++;                                                            \
+        if (!(cond)) {                                                       \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+                    #cond);                                                  \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+#define OK(call) CHECK((call) == REVERSI_STATUS_OK)
+
+static const char *last_error(void) {
+    static char text[512];
+    size_t written = 0;
+    if (reversi_last_error(text, sizeof text, &written) != REVERSI_STATUS_OK) return "";
+    return text;
+}
+
+static uint32_t sq(const char *name) {
+    uint32_t index = 999;
+    OK(reversi_square_parse(name, &index));
+    return index;
+}
+
+static ReversiGame *new_game(const ReversiRules *rules) {
+    ReversiGame *game = NULL;
+    OK(reversi_game_new(rules, &game));
+    CHECK(game != NULL);
+    return game;
+}
+
+static void version_and_messages(void) {
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", REVERSI_VERSION_MAJOR,
+             REVERSI_VERSION_MINOR, REVERSI_VERSION_PATCH);
+    CHECK(strcmp(reversi_version(), expected) == 0);
+    CHECK(strcmp(reversi_status_message(REVERSI_STATUS_OK), "ok") == 0);
+    CHECK(strstr(reversi_status_message(REVERSI_STATUS_ILLEGAL_MOVE), "not legal") != NULL);
+    CHECK(strcmp(reversi_status_message(12345), "unknown status code") == 0);
+}
+
+static void squares(void) {
+    char name[4];
+    size_t written = 0;
+    CHECK(sq("a1") == 0);
+    CHECK(sq("J10") == 99);
+    uint32_t out = 7;
+    CHECK(reversi_square_parse("k1", &out) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(out == 7); /* untouched on failure */
+    CHECK(strstr(last_error(), "k1") != NULL);
+    CHECK(reversi_square_parse(NULL, &out) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_square_parse("\xff\xfe", &out) == REVERSI_STATUS_INVALID_UTF8);
+    OK(reversi_square_name(99, name, sizeof name, &written));
+    CHECK(strcmp(name, "j10") == 0 && written == 4);
+    CHECK(reversi_square_name(100, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(reversi_square_name(99, name, 2, &written) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(written == 4);
+    CHECK(reversi_square_name(0, NULL, 4, &written) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_square_name(0, name, 4, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+}
+
+static void rules_errors(void) {
+    ReversiRules rules;
+    ReversiGame *game = NULL;
+    CHECK(reversi_rules_default(NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    OK(reversi_rules_default(&rules));
+    CHECK(rules.board == REVERSI_BOARD_SIZE8 && rules.players == 2);
+
+    rules.board = 9;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(game == NULL);
+    rules.board = REVERSI_BOARD_SIZE6;
+    rules.players = 3;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    CHECK(strstr(last_error(), "6x6") != NULL);
+    OK(reversi_rules_default(&rules));
+    rules.anti = 2;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+    OK(reversi_rules_default(&rules));
+    rules.handicap_corners = 16;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+    rules.handicap_corners = REVERSI_CORNER_TOP_LEFT;
+    rules.handicap_color = REVERSI_COLOR_RED;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    OK(reversi_rules_default(&rules));
+    rules.blocked_count = 1;
+    rules.blocked[0] = sq("d4");
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    CHECK(strcmp(last_error(), "blocked square d4 is in the central 4x4") == 0);
+    rules.blocked[0] = 100;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    rules.blocked_count = 5;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    rules.blocked_count = 1;
+    rules.blocked[0] = sq("a1");
+    rules.random_blocked = 1;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    CHECK(reversi_game_new(NULL, &game) == REVERSI_STATUS_NULL_PARAMETER);
+    OK(reversi_rules_default(&rules));
+    CHECK(reversi_game_new(&rules, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(game == NULL);
+}
+
+static void play_a_game(void) {
+    ReversiRules rules;
+    OK(reversi_rules_default(&rules));
+    ReversiGame *game = new_game(&rules);
+    uint32_t value = 0, moves[100], flips[100];
+    size_t n = 0;
+    bool flag = true;
+
+    OK(reversi_game_board(game, &value));
+    CHECK(value == REVERSI_BOARD_SIZE8);
+    OK(reversi_game_players(game, &value));
+    CHECK(value == 2);
+    OK(reversi_game_to_move(game, &value));
+    CHECK(value == REVERSI_COLOR_BLACK);
+    OK(reversi_game_cell(game, sq("d4"), &value));
+    CHECK(value == REVERSI_CELL_WHITE);
+    OK(reversi_game_cell(game, sq("j10"), &value));
+    CHECK(value == REVERSI_CELL_OFF_BOARD);
+    CHECK(reversi_game_cell(game, 100, &value) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    OK(reversi_game_count(game, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 2);
+    CHECK(reversi_game_count(game, REVERSI_COLOR_RED, &value) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(reversi_game_count(game, 77, &value) == REVERSI_STATUS_INVALID_ARGUMENT);
+
+    OK(reversi_game_legal_moves(game, moves, 100, &n));
+    CHECK(n == 4 && moves[0] == sq("d3"));
+    CHECK(reversi_game_legal_moves(game, moves, 3, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n == 4);
+    OK(reversi_game_is_legal(game, sq("f5"), &flag));
+    CHECK(flag);
+    OK(reversi_game_is_legal(game, sq("a1"), &flag));
+    CHECK(!flag);
+    OK(reversi_game_flips(game, sq("f5"), flips, 100, &n));
+    CHECK(n == 1 && flips[0] == sq("e5"));
+    CHECK(reversi_game_flips(game, sq("a1"), flips, 100, &n) == REVERSI_STATUS_ILLEGAL_MOVE);
+    CHECK(strcmp(last_error(), "a1 flips nothing") == 0);
+
+    CHECK(reversi_game_play(game, sq("a1")) == REVERSI_STATUS_ILLEGAL_MOVE);
+    CHECK(reversi_game_play(game, 200) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    OK(reversi_game_count(game, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 2); /* unchanged */
+    CHECK(reversi_game_pass(game) == REVERSI_STATUS_ILLEGAL_MOVE);
+    OK(reversi_game_play(game, sq("f5")));
+    OK(reversi_game_count(game, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 4);
+    OK(reversi_game_must_pass(game, &flag));
+    CHECK(!flag);
+    OK(reversi_game_is_over(game, &flag));
+    CHECK(!flag);
+    OK(reversi_game_outcome(game, &value));
+    CHECK(value == REVERSI_OUTCOME_IN_PROGRESS);
+
+    ReversiGame *copy = NULL;
+    OK(reversi_game_clone(game, &copy));
+    OK(reversi_game_undo(game));
+    OK(reversi_game_count(game, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 2);
+    CHECK(reversi_game_undo(game) == REVERSI_STATUS_NOTHING_TO_UNDO);
+    OK(reversi_game_count(copy, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 4); /* the clone is independent */
+
+    uint64_t leaves = 0;
+    OK(reversi_game_perft(game, 5, &leaves));
+    CHECK(leaves == 1396);
+    CHECK(reversi_game_perft(game, 5, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+
+    OK(reversi_game_play_moves(copy, "d6 c3 d3 c4"));
+    CHECK(reversi_game_play_moves(copy, "f4 a1") == REVERSI_STATUS_ILLEGAL_MOVE);
+    CHECK(strcmp(last_error(), "move 2 (column 4): a1 flips nothing") == 0);
+    CHECK(reversi_game_play_moves(copy, "f4 q9") == REVERSI_STATUS_PARSE_ERROR);
+    OK(reversi_game_moves(copy, moves, 100, &n));
+    CHECK(n == 5 && moves[0] == sq("f5") && moves[4] == sq("c4"));
+
+    char text[2048];
+    OK(reversi_game_move_list(copy, text, sizeof text, &n));
+    CHECK(strcmp(text, "f5 d6 c3 d3 c4") == 0 && n == strlen(text) + 1);
+    CHECK(reversi_game_move_list(copy, text, 3, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(n == strlen("f5 d6 c3 d3 c4") + 1);
+    OK(reversi_game_position(copy, text, sizeof text, &n));
+    CHECK(strchr(text, '/') != NULL);
+    OK(reversi_game_display(copy, text, sizeof text, &n));
+    CHECK(strstr(text, "white to move") != NULL);
+
+    uint32_t scores[4] = {9, 9, 9, 9};
+    OK(reversi_game_scores(copy, &scores));
+    CHECK(scores[0] + scores[1] == 9 && scores[2] == 0 && scores[3] == 0);
+    OK(reversi_game_blocked(copy, moves, 100, &n));
+    CHECK(n == 0);
+
+    reversi_game_free(copy);
+    reversi_game_free(game);
+}
+
+static void blocked_and_multiplayer(void) {
+    ReversiRules rules;
+    OK(reversi_rules_default(&rules));
+    rules.board = REVERSI_BOARD_OCTAGON;
+    rules.players = 4;
+    rules.random_blocked = 1;
+    rules.seed = 42;
+    ReversiGame *game = new_game(&rules);
+    uint32_t blocked[4];
+    size_t n = 0;
+    OK(reversi_game_blocked(game, blocked, 4, &n));
+    CHECK(n >= 1 && n <= 4);
+    ReversiGame *again = new_game(&rules);
+    uint32_t blocked2[4];
+    size_t n2 = 0;
+    OK(reversi_game_blocked(again, blocked2, 4, &n2));
+    CHECK(n == n2 && memcmp(blocked, blocked2, n * sizeof blocked[0]) == 0); /* same seed */
+    uint32_t cell = 0;
+    OK(reversi_game_cell(game, blocked[0], &cell));
+    CHECK(cell == REVERSI_CELL_BLOCKED);
+    CHECK(reversi_game_pass(game) == REVERSI_STATUS_ILLEGAL_MOVE);
+    CHECK(strcmp(last_error(), "three or four players never pass") == 0);
+    char text[64];
+    CHECK(reversi_game_ggf(game, text, sizeof text, &n) == REVERSI_STATUS_CANNOT_EXPRESS);
+    CHECK(reversi_game_obf(game, text, sizeof text, &n) == REVERSI_STATUS_CANNOT_EXPRESS);
+    reversi_game_free(again);
+    reversi_game_free(game);
+}
+
+static void texts(void) {
+    ReversiGame *game = NULL;
+    char text[4096];
+    size_t n = 0;
+
+    OK(reversi_game_from_position(
+        "--------/--------/--------/---WB---/---BW---/--------/--------/-------- W", 2, 0, &game));
+    uint32_t value = 0;
+    OK(reversi_game_to_move(game, &value));
+    CHECK(value == REVERSI_COLOR_WHITE);
+    reversi_game_free(game);
+    game = NULL;
+    CHECK(reversi_game_from_position("--/-- B", 2, 0, &game) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(game == NULL);
+    CHECK(reversi_game_from_position("x", 2, 3, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+
+    const char *record =
+        "[Event \"club night\"]\n[Board \"octagon\"]\n[Players \"3\"]\n[Anti \"yes\"]\n"
+        "[Blocked \"c1 j4\"]\n\ng7 d7 e7 e8 d5 c8 f4 g3 g4\n";
+    OK(reversi_game_from_record(record, &game));
+    OK(reversi_game_tag(game, "Event", text, sizeof text, &n));
+    CHECK(strcmp(text, "club night") == 0);
+    OK(reversi_game_tag(game, "Round", text, sizeof text, &n));
+    CHECK(strcmp(text, "") == 0);
+    OK(reversi_game_set_tag(game, "Round", "3"));
+    CHECK(reversi_game_set_tag(game, "Board", "8x8") == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(reversi_game_set_tag(game, "bad name", "x") == REVERSI_STATUS_INVALID_ARGUMENT);
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "[Round \"3\"]") != NULL && strstr(text, "[Blocked \"c1 j4\"]") != NULL);
+    reversi_game_free(game);
+    game = NULL;
+    CHECK(reversi_game_from_record("[Board \"9x9\"]\n", &game) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(strstr(last_error(), "line 1") != NULL);
+    CHECK(game == NULL);
+
+    const char *ggf =
+        "(;GM[Othello]PC[GGS/os]PB[Saio1200]PW[Saio3000]TY[8]RE[+0.000]"
+        "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+        "B[d3//0.01]W[c5//0.01];)";
+    OK(reversi_game_from_ggf(ggf, &game));
+    OK(reversi_game_tag(game, "PB", text, sizeof text, &n));
+    CHECK(strcmp(text, "Saio1200") == 0);
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "B[d3]W[c5]") != NULL);
+    OK(reversi_game_obf(game, text, sizeof text, &n));
+    CHECK(strlen(text) == 66);
+    ReversiGame *obf = NULL;
+    OK(reversi_game_from_obf(text, &obf));
+    OK(reversi_game_count(obf, REVERSI_COLOR_BLACK, &value));
+    CHECK(value == 3);
+    reversi_game_free(obf);
+    CHECK(reversi_game_from_obf("0", &obf) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(reversi_game_from_ggf("(;GM[Chess];)", &obf) == REVERSI_STATUS_PARSE_ERROR);
+    reversi_game_free(game);
+}
+
+static void wthor(const char *path) {
+    FILE *file = fopen(path, "rb");
+    CHECK(file != NULL);
+    static uint8_t bytes[200000];
+    size_t len = fread(bytes, 1, sizeof bytes, file);
+    fclose(file);
+    ReversiWthor *db = NULL;
+    OK(reversi_wthor_open(bytes, len, &db));
+    size_t games = 0;
+    OK(reversi_wthor_game_count(db, &games));
+    CHECK(games == 1926);
+    ReversiGame *game = NULL;
+    ReversiWthorInfo info;
+    OK(reversi_wthor_game(db, 0, &game, &info));
+    CHECK(info.finished == 1 && info.black_score == info.replay_black_score);
+    reversi_game_free(game);
+    CHECK(reversi_wthor_game(db, games, &game, &info) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+    reversi_wthor_free(db);
+    reversi_wthor_free(NULL);
+    CHECK(reversi_wthor_open(bytes, 10, &db) == REVERSI_STATUS_WTHOR_ERROR);
+    CHECK(reversi_wthor_open(NULL, 10, &db) == REVERSI_STATUS_NULL_PARAMETER);
+    /* A file cut inside its second game. */
+    OK(reversi_wthor_open(bytes, 16 + 68 + 30, &db));
+    OK(reversi_wthor_game(db, 0, &game, &info));
+    reversi_game_free(game);
+    CHECK(reversi_wthor_game(db, 1, &game, &info) == REVERSI_STATUS_WTHOR_ERROR);
+    CHECK(strcmp(last_error(), "game 2: the file ends inside its record") == 0);
+    reversi_wthor_free(db);
+}
+
+static void last_error_buffer(void) {
+    uint32_t out;
+    reversi_square_parse("zz", &out);
+    char small[4];
+    size_t n = 0;
+    CHECK(reversi_last_error(small, sizeof small, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(n > sizeof small);
+    CHECK(reversi_last_error(NULL, 0, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: abi_test WTHOR-FILE\n");
+        return 2;
+    }
+    version_and_messages();
+    squares();
+    rules_errors();
+    play_a_game();
+    blocked_and_multiplayer();
+    texts();
+    wthor(argv[1]);
+    last_error_buffer();
+    reversi_game_free(NULL);
+    printf("abi test: %d checks passed\n", checks);
+    return 0;
+}

@@ -1,0 +1,233 @@
+//! The C ABI: the generated header is current, its version macros match the crate,
+//! and real C and C++ hosts compile with every warning as an error, link against
+//! the static and the shared library, run, and print what they should.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn generated_header() -> String {
+    let config = cbindgen::Config::from_file(root().join("cbindgen.toml")).unwrap();
+    let bindings = cbindgen::Builder::new()
+        .with_crate(root())
+        .with_config(config)
+        .generate()
+        .expect("cbindgen generates the header");
+    let mut out = Vec::new();
+    bindings.write(&mut out);
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn header_is_generated() {
+    let generated = generated_header();
+    let path = root().join("include/reversi.h");
+    if std::env::var_os("REVERSI_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "include/reversi.h differs from what cbindgen generates: run REVERSI_BLESS=1 cargo test --test c_abi header_is_generated"
+    );
+}
+
+#[test]
+fn header_version_matches_the_crate() {
+    let header = std::fs::read_to_string(root().join("include/reversi.h")).unwrap();
+    for (name, value) in [
+        ("REVERSI_VERSION_MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
+        ("REVERSI_VERSION_MINOR", env!("CARGO_PKG_VERSION_MINOR")),
+        ("REVERSI_VERSION_PATCH", env!("CARGO_PKG_VERSION_PATCH")),
+    ] {
+        let line = format!("#define {name} {value}");
+        assert!(
+            header.lines().any(|l| l.trim() == line),
+            "the header lacks `{line}`"
+        );
+    }
+}
+
+#[test]
+fn every_c_name_starts_with_reversi() {
+    let header = std::fs::read_to_string(root().join("include/reversi.h")).unwrap();
+    let mut names = Vec::new();
+    for line in header.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") || trimmed.starts_with("/*") || trimmed.starts_with('*') {
+            continue;
+        }
+        let words: Vec<&str> = line
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| !w.is_empty())
+            .collect();
+        match words.as_slice() {
+            ["define", name, ..] => names.push(name.to_string()),
+            ["typedef", "enum" | "struct", name, ..] => names.push(name.to_string()),
+            ["typedef", _, name] => names.push(name.to_string()),
+            ["enum", name] => names.push(name.to_string()),
+            _ => {}
+        }
+        if let Some(paren) = line.find('(') {
+            // A function declaration: `type name(`.
+            if let Some(name) = line[..paren].split_whitespace().last() {
+                if !line.starts_with('#') {
+                    names.push(name.trim_start_matches('*').to_string());
+                }
+            }
+        }
+    }
+    assert!(names.len() > 40, "{names:?}");
+    for name in names {
+        assert!(
+            name.starts_with("reversi_")
+                || name.starts_with("Reversi")
+                || name.starts_with("REVERSI_"),
+            "{name} does not start with reversi_"
+        );
+    }
+}
+
+/// The directory that holds libreversi.a and libreversi.so of this build.
+fn lib_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    assert!(
+        dir.join("libreversi.a").exists(),
+        "no libreversi.a in {}",
+        dir.display()
+    );
+    dir
+}
+
+fn out_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = lib_dir().join("c-hosts");
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    })
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Link {
+    Static,
+    Shared,
+}
+
+/// Compiles a host with every warning an error and links it; returns the binary.
+fn compile(compiler: &str, std: &str, source: &str, link: Link) -> PathBuf {
+    let name = Path::new(source)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let exe = out_dir().join(format!("{name}-{compiler}-{link:?}"));
+    let lib = lib_dir();
+    let mut cmd = Command::new(compiler);
+    cmd.args([
+        std,
+        "-Wall",
+        "-Wextra",
+        "-Wpedantic",
+        "-Werror",
+        "-O1",
+        "-g",
+    ])
+    .arg("-I")
+    .arg(root().join("include"))
+    .arg(root().join(source))
+    .arg("-o")
+    .arg(&exe);
+    match link {
+        Link::Static => {
+            cmd.arg(lib.join("libreversi.a"));
+        }
+        Link::Shared => {
+            cmd.arg(format!("-L{}", lib.display()))
+                .arg("-lreversi")
+                .arg(format!("-Wl,-rpath,{}", lib.display()));
+        }
+    }
+    cmd.args(["-lpthread", "-ldl", "-lm"]);
+    let output = cmd.output().unwrap_or_else(|e| panic!("{compiler}: {e}"));
+    assert!(
+        output.status.success(),
+        "{compiler} {source} ({link:?}) failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    exe
+}
+
+fn run(exe: &Path, args: &[&str]) -> String {
+    let output = Command::new(exe).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "{} failed:\n{stdout}\n{}",
+        exe.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn every_exported_function_is_exercised_from_c() {
+    let header = std::fs::read_to_string(root().join("include/reversi.h")).unwrap();
+    let test = std::fs::read_to_string(root().join("tests/c/abi_test.c")).unwrap();
+    let mut functions: Vec<&str> = header
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| w.starts_with("reversi_") && header.contains(&format!("{w}(")))
+        .collect();
+    functions.sort();
+    functions.dedup();
+    assert!(functions.len() >= 40);
+    for f in functions {
+        assert!(
+            test.contains(&format!("{f}(")),
+            "tests/c/abi_test.c never calls {f}"
+        );
+    }
+    let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("gcc", "-std=c11", "tests/c/abi_test.c", link);
+        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        assert!(out.contains("checks passed"), "{out}");
+    }
+}
+
+#[test]
+fn the_c_host_plays_every_variant() {
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("gcc", "-std=c11", "examples/c/game.c", link);
+        let out = run(&exe, &[]);
+        assert!(out.contains("outcome "), "{out}");
+        assert!(
+            out.contains("play a1: the move is not legal now: a1 flips nothing"),
+            "{out}"
+        );
+        assert!(
+            out.contains("legal moves into 1 slot: the buffer is too small, 4 needed"),
+            "{out}"
+        );
+        assert!(
+            out.contains("play_moves: the text could not be read: move 3 (column 7)"),
+            "{out}"
+        );
+        assert!(out.contains("board 42: an enumeration or flag argument has a value it cannot have, handle untouched"), "{out}");
+        for args in [
+            ["6x6", "2", "1", "0"],
+            ["octagon", "4", "0", "7"],
+            ["10x10", "3", "1", "3"],
+            ["8x8", "2", "0", "5"],
+        ] {
+            let out = run(&exe, &args);
+            let last = out.lines().find(|l| l.starts_with("outcome ")).unwrap();
+            assert!(last.split_whitespace().count() == 7, "{last}");
+        }
+    }
+}
