@@ -105,3 +105,155 @@ pub fn wthor(data: &[u8]) {
         }
     }
 }
+
+/// Drives the C ABI with a call sequence read from `data`: arbitrary squares,
+/// enumeration values, buffer sizes and texts. Nothing may panic (no `PANIC`
+/// status), a refused call changes nothing, and the statuses agree with each other.
+pub fn c_abi(data: &[u8]) {
+    use reversi::ffi::*;
+    use std::ffi::CString;
+
+    fn position(game: *const ReversiGame) -> String {
+        let mut buf = vec![0u8; 512];
+        let mut written = 0usize;
+        let status = unsafe {
+            reversi_game_position(game, buf.as_mut_ptr().cast(), buf.len(), &mut written)
+        };
+        assert_eq!(status, ReversiStatus::Ok);
+        buf.truncate(written - 1);
+        String::from_utf8(buf).unwrap()
+    }
+
+    let mut bytes = data.iter().copied();
+    let mut next = move || bytes.next();
+    let mut rules = ReversiRules {
+        board: 1,
+        players: 2,
+        anti: 0,
+        free_opening: 0,
+        handicap_color: 0,
+        handicap_corners: 0,
+        blocked_count: 0,
+        blocked: [0; 4],
+        random_blocked: 0,
+        seed: 0,
+    };
+    unsafe { reversi_rules_default(&mut rules) };
+    if let (Some(a), Some(b), Some(c), Some(d)) = (next(), next(), next(), next()) {
+        rules.board = u32::from(a % 6);
+        rules.players = u32::from(b % 6);
+        rules.anti = u32::from(c % 3);
+        rules.free_opening = u32::from(c / 3 % 3);
+        rules.handicap_corners = u32::from(d % 20);
+        rules.handicap_color = u32::from(d / 20 % 5);
+        rules.random_blocked = u32::from(d / 100 % 2);
+        rules.seed = u64::from(a) << 8 | u64::from(b);
+    }
+    let mut game: *mut ReversiGame = std::ptr::null_mut();
+    let status = unsafe { reversi_game_new(&rules, &mut game) };
+    assert_ne!(status, ReversiStatus::Panic);
+    if status != ReversiStatus::Ok {
+        assert!(
+            game.is_null(),
+            "a refused reversi_game_new set its out-parameter"
+        );
+        return;
+    }
+    while let Some(op) = next() {
+        let arg = next().unwrap_or(0);
+        let before = position(game);
+        let mut count_before = 0usize;
+        let mut moves = [0u32; 200];
+        unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_before) };
+        let status = match op % 9 {
+            0 => unsafe { reversi_game_play(game, u32::from(arg)) },
+            1 => unsafe { reversi_game_pass(game) },
+            2 => unsafe { reversi_game_undo(game) },
+            3 => {
+                let mut buf = [0u32; 120];
+                let mut written = 0usize;
+                let len = usize::from(arg % 121);
+                let status =
+                    unsafe { reversi_game_legal_moves(game, buf.as_mut_ptr(), len, &mut written) };
+                match status {
+                    ReversiStatus::Ok => assert!(written <= len),
+                    ReversiStatus::InsufficientSize => assert!(written > len),
+                    other => panic!("legal moves: {other:?}"),
+                }
+                status
+            }
+            4 => {
+                let mut buf = [0u32; 120];
+                let mut written = 0usize;
+                let mut legal = false;
+                let legal_status =
+                    unsafe { reversi_game_is_legal(game, u32::from(arg), &mut legal) };
+                let status = unsafe {
+                    reversi_game_flips(
+                        game,
+                        u32::from(arg),
+                        buf.as_mut_ptr(),
+                        buf.len(),
+                        &mut written,
+                    )
+                };
+                assert_eq!(
+                    status == ReversiStatus::Ok,
+                    legal_status == ReversiStatus::Ok && legal
+                );
+                status
+            }
+            5 => {
+                let mut buf = [0i8; 64];
+                let mut written = 0usize;
+                let len = usize::from(arg % 65);
+                let status = unsafe {
+                    reversi_game_move_list(game, buf.as_mut_ptr().cast(), len, &mut written)
+                };
+                if status == ReversiStatus::InsufficientSize {
+                    assert!(written > len);
+                }
+                status
+            }
+            6 => {
+                let len = usize::from(arg % 16);
+                let text: Vec<u8> = (0..len)
+                    .filter_map(|_| next())
+                    .filter(|&b| b != 0)
+                    .collect();
+                let text = CString::new(text).unwrap();
+                unsafe { reversi_game_play_moves(game, text.as_ptr()) }
+            }
+            7 => {
+                let mut clone: *mut ReversiGame = std::ptr::null_mut();
+                let status = unsafe { reversi_game_clone(game, &mut clone) };
+                assert_eq!(position(clone), before);
+                unsafe { reversi_game_free(clone) };
+                status
+            }
+            _ => {
+                let mut cell = 0u32;
+                let status = unsafe { reversi_game_cell(game, u32::from(arg), &mut cell) };
+                assert_eq!(status == ReversiStatus::Ok, arg < 100);
+                status
+            }
+        };
+        assert_ne!(status, ReversiStatus::Panic);
+        let mut count_after = 0usize;
+        unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_after) };
+        if status != ReversiStatus::Ok || op % 9 >= 3 && op % 9 != 6 {
+            assert_eq!(
+                position(game),
+                before,
+                "op {} changed the game (status {status:?})",
+                op % 9
+            );
+            assert_eq!(count_after, count_before);
+        } else if op % 9 == 2 {
+            assert_eq!(count_after + 1, count_before);
+        } else if op % 9 < 2 {
+            assert_eq!(count_after, count_before + 1);
+        }
+    }
+    unsafe { reversi_game_free(game) };
+}

@@ -231,3 +231,36 @@ fn the_c_host_plays_every_variant() {
         }
     }
 }
+
+#[test]
+fn the_cpp_host_plays_through_the_raii_wrapper() {
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("g++", "-std=c++17", "examples/cpp/game.cpp", link);
+        let out = run(&exe, &[]);
+        assert!(out.contains("four players: outcome "), "{out}");
+        assert!(
+            out.contains("error: the move is not legal now: a1 flips nothing (status 7)"),
+            "{out}"
+        );
+        assert!(out.contains("no pass while a move exists"), "{out}");
+        assert!(out.contains("after undo: 4 moves, copy has f5"), "{out}");
+        assert!(out.contains("[Result \""), "{out}");
+        assert!(out.contains("perft(4) from the start: 244"), "{out}");
+        assert!(
+            out.contains("error: the text could not be read: line 1, column 1: tag Board"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn both_headers_include_twice_in_one_translation_unit() {
+    let source = out_dir().join("twice.cpp");
+    std::fs::write(
+        &source,
+        "#include \"reversi.h\"\n#include \"reversi.h\"\n#include \"reversi.hpp\"\n#include \"reversi.hpp\"\nint main() { return reversi_version()[0] == '\\0'; }\n",
+    )
+    .unwrap();
+    let exe = compile("g++", "-std=c++17", source.to_str().unwrap(), Link::Static);
+    run(&exe, &[]);
+}

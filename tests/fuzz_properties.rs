@@ -31,7 +31,8 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
 #[test]
 fn seed_corpora_hold_the_properties() {
     type Property = fn(&[u8]);
-    let targets: [(&str, Property); 6] = [
+    let targets: [(&str, Property); 7] = [
+        ("c_abi", properties::c_abi),
         ("position_string", properties::position_string),
         ("move_list", properties::move_list),
         ("record", properties::record),
@@ -63,6 +64,9 @@ proptest! {
 
     #[test]
     fn obf_boards(data in texty()) { properties::obf(&data) }
+
+    #[test]
+    fn c_abi_call_sequences(data in prop::collection::vec(any::<u8>(), 0..200)) { properties::c_abi(&data) }
 
     #[test]
     fn wthor_files(data in prop::collection::vec(any::<u8>(), 0..400)) { properties::wthor(&data) }
