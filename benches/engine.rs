@@ -1,0 +1,117 @@
+//! Criterion benches of the hot path: flips for one move, legal move generation,
+//! play + undo, and perft at a fixed depth, on every board and on four players.
+//! Every bench checks its result before timing it.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use reversi::{AnyPosition, Board, Game, Rules, SquareSet};
+use std::hint::black_box;
+
+/// A fixed, real middle-game position of each board: the start, then a fixed move
+/// sequence (the first legal move, then the last, alternately), 20 moves in.
+fn midgame(rules: Rules) -> Game {
+    let mut game = Game::new(rules);
+    for i in 0..20 {
+        let moves: Vec<_> = game.legal_moves().iter().collect();
+        if moves.is_empty() {
+            game.pass().unwrap();
+            continue;
+        }
+        let pick = if i % 2 == 0 {
+            moves[0]
+        } else {
+            moves[moves.len() - 1]
+        };
+        game.play(pick).unwrap();
+    }
+    game
+}
+
+fn variants() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("6x6", Rules::builder(Board::Size6).build().unwrap()),
+        ("8x8", Rules::default()),
+        ("10x10", Rules::builder(Board::Size10).build().unwrap()),
+        ("octagon", Rules::builder(Board::Octagon).build().unwrap()),
+        (
+            "8x8-4p",
+            Rules::builder(Board::Size8).players(4).build().unwrap(),
+        ),
+    ]
+}
+
+fn flips_and_moves(c: &mut Criterion) {
+    for (name, rules) in variants() {
+        let game = midgame(rules);
+        let position = *game.position();
+        let moves = position.legal_moves();
+        assert!(!moves.is_empty(), "{name}: the bench position has moves");
+        let expected: Vec<SquareSet> = moves.iter().map(|m| game.flips(m).unwrap()).collect();
+        let got: Vec<SquareSet> = moves.iter().map(|m| position.flips(m).unwrap()).collect();
+        assert_eq!(got, expected);
+        c.bench_function(&format!("flips/{name}"), |b| {
+            b.iter(|| {
+                for m in black_box(moves) {
+                    black_box(position.flips(m));
+                }
+            })
+        });
+        c.bench_function(&format!("legal_moves/{name}"), |b| {
+            b.iter(|| black_box(black_box(position).legal_moves()))
+        });
+        let first = moves.first().unwrap();
+        c.bench_function(&format!("play_undo/{name}"), |b| {
+            b.iter_batched_ref(
+                || game.clone(),
+                |g| {
+                    g.play(black_box(first)).unwrap();
+                    g.undo().unwrap();
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+}
+
+fn perft(c: &mut Criterion) {
+    let cases = [
+        ("8x8", Rules::default(), 6, 8200u64),
+        (
+            "6x6",
+            Rules::builder(Board::Size6).build().unwrap(),
+            7,
+            47740,
+        ),
+        (
+            "10x10",
+            Rules::builder(Board::Size10).build().unwrap(),
+            6,
+            8200,
+        ),
+        (
+            "octagon",
+            Rules::builder(Board::Octagon).build().unwrap(),
+            6,
+            8200,
+        ),
+        (
+            "8x8-4p",
+            Rules::builder(Board::Size8).players(4).build().unwrap(),
+            5,
+            7427,
+        ),
+    ];
+    for (name, rules, depth, leaves) in cases {
+        let start = AnyPosition::start(&rules);
+        assert_eq!(start.perft(depth), leaves, "{name} perft({depth})");
+        c.bench_function(&format!("perft/{name}/{depth}"), |b| {
+            b.iter(|| black_box(black_box(start).perft(depth)))
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(2));
+    targets = flips_and_moves, perft
+}
+criterion_main!(benches);
