@@ -155,6 +155,26 @@ pub trait Layout:
         Square::new((index % Self::STRIDE) as u8, (index / Self::STRIDE) as u8)
     }
 
+    /// [`Kernel::flipping_moves`](crate::Kernel::flipping_moves) of the AVX2 kernel.
+    ///
+    /// # Safety
+    ///
+    /// The processor has AVX2.
+    #[doc(hidden)]
+    unsafe fn avx2_flipping_moves(
+        mine: Self::Bits,
+        theirs: Self::Bits,
+        empty: Self::Bits,
+    ) -> Self::Bits;
+
+    /// [`Kernel::flips`](crate::Kernel::flips) of the AVX2 kernel.
+    ///
+    /// # Safety
+    ///
+    /// The processor has AVX2.
+    #[doc(hidden)]
+    unsafe fn avx2_flips(mine: Self::Bits, theirs: Self::Bits, index: u32) -> Self::Bits;
+
     /// The bits of the squares of `set` that the layout has room for.
     fn from_set(set: SquareSet) -> Self::Bits {
         let mut bits = Self::Bits::ZERO;
@@ -192,6 +212,24 @@ impl Layout for Grid8 {
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size6 | Board::Size8)
     }
+
+    #[inline(always)]
+    unsafe fn avx2_flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller guarantees AVX2.
+        return unsafe { crate::kernel::avx2::flipping_moves(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
+        crate::kernel::flipping_moves::<Grid8>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    unsafe fn avx2_flips(mine: u64, theirs: u64, index: u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller guarantees AVX2.
+        return unsafe { crate::kernel::avx2::flips(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
+        crate::kernel::flips::<Grid8>(mine, theirs, index)
+    }
 }
 
 impl Layout for Grid10 {
@@ -204,5 +242,15 @@ impl Layout for Grid10 {
 
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size10 | Board::Octagon)
+    }
+
+    #[inline(always)]
+    unsafe fn avx2_flipping_moves(mine: u128, theirs: u128, empty: u128) -> u128 {
+        crate::kernel::flipping_moves::<Grid10>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    unsafe fn avx2_flips(mine: u128, theirs: u128, index: u32) -> u128 {
+        crate::kernel::flips::<Grid10>(mine, theirs, index)
     }
 }

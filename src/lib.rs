@@ -15,7 +15,7 @@ mod color;
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
-mod kernel;
+pub mod kernel;
 mod position;
 mod rules;
 mod square;
@@ -27,6 +27,7 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::{Game, Move, Outcome, PlayError, Scores};
+pub use kernel::{Avx2, Kernel, Portable};
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
 pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};

@@ -10,14 +10,14 @@ use core::fmt;
 use crate::bitboard::{BitIter, Bits, Grid10, Grid8, Layout};
 use crate::board::Board;
 use crate::color::{Cell, Color};
-use crate::kernel;
+use crate::kernel::{self, Avx2, Kernel, Portable};
 use crate::rules::{Opening, Rules};
 use crate::square::{Square, SquareSet};
 
 mod sealed {
     pub trait Sealed {}
-    impl<L: crate::Layout> Sealed for super::TwoPlayer<L> {}
-    impl<L: crate::Layout> Sealed for super::MultiPlayer<L> {}
+    impl<L: crate::Layout, K: crate::Kernel> Sealed for super::TwoPlayer<L, K> {}
+    impl<L: crate::Layout, K: crate::Kernel> Sealed for super::MultiPlayer<L, K> {}
 }
 
 /// The operations a search needs, on a position of one layout and player count.
@@ -71,6 +71,38 @@ pub trait Position: Copy + Eq + fmt::Debug + sealed::Sealed {
     fn blocked(&self) -> <Self::Layout as Layout>::Bits;
 }
 
+/// The body of perft, shared by the portable and the AVX2-compiled recursions.
+macro_rules! perft_body {
+    ($recurse:ident, $pos:expr, $depth:expr) => {{
+        let (pos, depth) = ($pos, $depth);
+        if depth == 0 {
+            return 1;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return match pos.pass() {
+                // SAFETY (for the AVX2 recursion): it runs only where AVX2 was detected.
+                #[allow(unused_unsafe)]
+                Some(next) if depth > 1 => unsafe { $recurse(&next, depth - 1) },
+                // A pass at the last ply, or a finished game: one leaf either way.
+                _ => 1,
+            };
+        }
+        if depth == 1 {
+            return moves.count() as u64;
+        }
+        let mut leaves = 0;
+        for index in BitIter(moves) {
+            // SAFETY: as above.
+            #[allow(unused_unsafe)]
+            {
+                leaves += unsafe { $recurse(&pos.play_unchecked(index), depth - 1) };
+            }
+        }
+        leaves
+    }};
+}
+
 /// Counts the leaves of the game tree below `pos` cut at `depth` (RULES.md §11): the
 /// move sequences of exactly `depth` moves, plus each finished game reached in fewer
 /// moves, counted once. A pass is a move.
@@ -81,28 +113,24 @@ pub trait Position: Copy + Eq + fmt::Debug + sealed::Sealed {
 /// assert_eq!(start.perft(4), 244);
 /// ```
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return match pos.pass() {
-            Some(next) if depth > 1 => perft(&next, depth - 1),
-            // A pass at the last ply, or a finished game: one leaf either way.
-            _ => 1,
-        };
-    }
-    if depth == 1 {
-        return moves.count() as u64;
-    }
-    BitIter(moves)
-        .map(|index| perft(&pos.play_unchecked(index), depth - 1))
-        .sum()
+    perft_body!(perft, pos, depth)
 }
 
-/// A two-player position: the discs of the player to move and of the opponent.
+/// [`perft`] compiled for AVX2, BMI and POPCNT.
+///
+/// # Safety
+///
+/// The processor has AVX2, BMI1, BMI2, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn perft_avx2<P: Position>(pos: &P, depth: u32) -> u64 {
+    perft_body!(perft_avx2, pos, depth)
+}
+
+/// A two-player position: the discs of the player to move and of the opponent,
+/// computed on with kernel `K`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct TwoPlayer<L: Layout> {
+pub struct TwoPlayer<L: Layout, K: Kernel = Portable> {
     mine: L::Bits,
     theirs: L::Bits,
     /// Every bit that is not a playable square: off the board or blocked.
@@ -112,16 +140,41 @@ pub struct TwoPlayer<L: Layout> {
     blocked: L::Bits,
     black_to_move: bool,
     board: Board,
+    kernel: K,
 }
 
-impl<L: Layout> TwoPlayer<L> {
+impl<L: Layout, K: Kernel> TwoPlayer<L, K> {
     #[inline(always)]
     fn empty_squares(&self) -> L::Bits {
         !(self.mine | self.theirs | self.holes)
     }
+
+    /// The same position, computed on with another kernel.
+    pub fn with_kernel<K2: Kernel>(self, kernel: K2) -> TwoPlayer<L, K2> {
+        let TwoPlayer {
+            mine,
+            theirs,
+            holes,
+            centre,
+            blocked,
+            black_to_move,
+            board,
+            kernel: _,
+        } = self;
+        TwoPlayer {
+            mine,
+            theirs,
+            holes,
+            centre,
+            blocked,
+            black_to_move,
+            board,
+            kernel,
+        }
+    }
 }
 
-impl<L: Layout> Position for TwoPlayer<L> {
+impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
     type Layout = L;
 
     fn board(&self) -> Board {
@@ -148,18 +201,19 @@ impl<L: Layout> Position for TwoPlayer<L> {
         if !opening.is_empty() {
             return opening;
         }
-        kernel::flipping_moves::<L>(self.mine, self.theirs, empty)
+        self.kernel
+            .flipping_moves::<L>(self.mine, self.theirs, empty)
     }
 
     #[inline]
     fn flips(&self, index: u32) -> L::Bits {
-        kernel::flips::<L>(self.mine, self.theirs, index)
+        self.kernel.flips::<L>(self.mine, self.theirs, index)
     }
 
     #[inline]
     fn play_unchecked(&self, index: u32) -> Self {
         let x = L::Bits::bit(index);
-        let flipped = kernel::flips::<L>(self.mine, self.theirs, index);
+        let flipped = self.kernel.flips::<L>(self.mine, self.theirs, index);
         TwoPlayer {
             mine: self.theirs ^ flipped,
             theirs: self.mine | flipped | x,
@@ -204,9 +258,10 @@ impl<L: Layout> Position for TwoPlayer<L> {
     }
 }
 
-/// A position of three or four players: each colour's discs, and the Neutral disc.
+/// A position of three or four players: each colour's discs, and the Neutral disc,
+/// computed on with kernel `K`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct MultiPlayer<L: Layout> {
+pub struct MultiPlayer<L: Layout, K: Kernel = Portable> {
     discs: [L::Bits; 4],
     neutral: L::Bits,
     holes: L::Bits,
@@ -214,16 +269,41 @@ pub struct MultiPlayer<L: Layout> {
     to_move: u8,
     players: u8,
     board: Board,
+    kernel: K,
 }
 
-impl<L: Layout> MultiPlayer<L> {
+impl<L: Layout, K: Kernel> MultiPlayer<L, K> {
     #[inline(always)]
     fn occupied(&self) -> L::Bits {
         self.discs[0] | self.discs[1] | self.discs[2] | self.discs[3] | self.neutral
     }
+
+    /// The same position, computed on with another kernel.
+    pub fn with_kernel<K2: Kernel>(self, kernel: K2) -> MultiPlayer<L, K2> {
+        let MultiPlayer {
+            discs,
+            neutral,
+            holes,
+            blocked,
+            to_move,
+            players,
+            board,
+            kernel: _,
+        } = self;
+        MultiPlayer {
+            discs,
+            neutral,
+            holes,
+            blocked,
+            to_move,
+            players,
+            board,
+            kernel,
+        }
+    }
 }
 
-impl<L: Layout> Position for MultiPlayer<L> {
+impl<L: Layout, K: Kernel> Position for MultiPlayer<L, K> {
     type Layout = L;
 
     fn board(&self) -> Board {
@@ -244,7 +324,9 @@ impl<L: Layout> Position for MultiPlayer<L> {
         let occupied = self.occupied();
         let empty = !(occupied | self.holes);
         let mine = self.discs[self.to_move as usize & 3];
-        let flipping = kernel::flipping_moves::<L>(mine, occupied ^ mine, empty);
+        let flipping = self
+            .kernel
+            .flipping_moves::<L>(mine, occupied ^ mine, empty);
         if flipping.is_empty() {
             kernel::neighbours::<L>(occupied) & empty
         } else {
@@ -255,7 +337,7 @@ impl<L: Layout> Position for MultiPlayer<L> {
     #[inline]
     fn flips(&self, index: u32) -> L::Bits {
         let mine = self.discs[self.to_move as usize & 3];
-        kernel::flips::<L>(mine, self.occupied() ^ mine, index)
+        self.kernel.flips::<L>(mine, self.occupied() ^ mine, index)
     }
 
     #[inline]
@@ -263,7 +345,9 @@ impl<L: Layout> Position for MultiPlayer<L> {
         let occupied = self.occupied();
         let x = L::Bits::bit(index);
         let mover = self.to_move as usize & 3;
-        let flipped = kernel::flips::<L>(self.discs[mover], occupied ^ self.discs[mover], index);
+        let flipped =
+            self.kernel
+                .flips::<L>(self.discs[mover], occupied ^ self.discs[mover], index);
         let mut next = *self;
         for discs in &mut next.discs {
             *discs &= !flipped;
@@ -437,6 +521,7 @@ impl AnyPosition {
                 blocked,
                 black_to_move,
                 board,
+                kernel: Portable,
             }
         }
         fn multi<L: Layout>(
@@ -462,6 +547,7 @@ impl AnyPosition {
                 to_move: to_move.index() as u8,
                 players,
                 board,
+                kernel: Portable,
             }
         }
         match (players, Grid8::holds(board)) {
@@ -570,9 +656,54 @@ impl AnyPosition {
         dispatch!(self, p => p.pass().map(wrap))
     }
 
-    /// Counts perft from this position (see [`perft`]), dispatching once.
+    /// Counts perft from this position (see [`perft`]), choosing the fastest
+    /// kernel this processor runs once, then recursing without dispatch.
     pub fn perft(&self, depth: u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = Avx2::detect() {
+            if avx2_extras() {
+                // SAFETY: AVX2 detected, and the other features alongside.
+                return dispatch!(self, p => unsafe { perft_avx2(&p.with_kernel(avx2), depth) });
+            }
+        }
         dispatch!(self, p => perft(p, depth))
+    }
+
+    /// Counts perft with the portable kernel only (the reference for the others).
+    pub fn perft_portable(&self, depth: u32) -> u64 {
+        dispatch!(self, p => perft(p, depth))
+    }
+
+    /// Runs `visitor` on the position with the fastest kernel this processor has
+    /// (AVX2 where detected, else portable), chosen once: the visitor's position
+    /// type carries the kernel, so its whole search runs without further dispatch.
+    pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = Avx2::detect() {
+            return dispatch!(self, p => visitor.visit(&p.with_kernel(avx2)));
+        }
+        self.visit(visitor)
+    }
+}
+
+/// Whether the features that the AVX2-compiled perft also uses are present.
+#[cfg(target_arch = "x86_64")]
+fn avx2_extras() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(all(
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt",
+            target_feature = "popcnt"
+        ))
     }
 }
 
@@ -612,7 +743,7 @@ impl fmt::Debug for AnyPosition {
     }
 }
 
-impl<L: Layout> fmt::Debug for TwoPlayer<L> {
+impl<L: Layout, K: Kernel> fmt::Debug for TwoPlayer<L, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TwoPlayer")
             .field("board", &self.board)
@@ -624,7 +755,7 @@ impl<L: Layout> fmt::Debug for TwoPlayer<L> {
     }
 }
 
-impl<L: Layout> fmt::Debug for MultiPlayer<L> {
+impl<L: Layout, K: Kernel> fmt::Debug for MultiPlayer<L, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MultiPlayer")
             .field("board", &self.board)

@@ -3,8 +3,90 @@
 //! Everything here is generic over the [`Layout`] and inlined into its callers, so
 //! each layout gets its own code; nothing allocates, branches on the variant, or
 //! looks at one square at a time.
+//!
+//! A [`Kernel`] is a way to run these operations: [`Portable`] everywhere, and
+//! [`Avx2`] (four directions at once in one 256-bit register) where the processor
+//! has AVX2. Positions carry their kernel as a type parameter, so a search is
+//! compiled for one kernel and chooses it once, not per move.
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+
+use core::fmt::Debug;
+use core::hash::Hash;
 
 use crate::bitboard::{Bits, Layout};
+
+/// How moves and flips are computed. Every kernel computes the same results; they
+/// differ in speed.
+pub trait Kernel: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The squares of `empty` where a disc of `mine` would close off a line of one
+    /// or more `theirs` discs.
+    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits;
+
+    /// The discs of `theirs` that a disc of `mine` placed on bit `index` flips.
+    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
+}
+
+/// The kernel that runs on every processor: Kogge-Stone fills on 64- or 128-bit
+/// integers, eight directions one after the other.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Portable;
+
+impl Kernel for Portable {
+    #[inline(always)]
+    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+        flipping_moves::<L>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+        flips::<L>(mine, theirs, index)
+    }
+}
+
+/// The AVX2 kernel: on 8×8 and 6×6, four directions at once in the four lanes of a
+/// 256-bit register; on the larger boards, the portable code compiled for AVX2.
+///
+/// A value exists only on a processor that has AVX2 ([`Avx2::detect`]), which is
+/// what makes its use sound.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Avx2 {
+    _detected: (),
+}
+
+impl Avx2 {
+    /// The AVX2 kernel, if this processor has AVX2 (detected at run time with
+    /// `std`; without it, only when the crate is compiled for AVX2).
+    pub fn detect() -> Option<Avx2> {
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                return Some(Avx2 { _detected: () });
+            }
+        }
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        {
+            return Some(Avx2 { _detected: () });
+        }
+        #[allow(unreachable_code)]
+        None
+    }
+}
+
+impl Kernel for Avx2 {
+    #[inline(always)]
+    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+        // SAFETY: an `Avx2` value exists only where the processor has AVX2.
+        unsafe { L::avx2_flipping_moves(mine, theirs, empty) }
+    }
+
+    #[inline(always)]
+    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+        // SAFETY: an `Avx2` value exists only where the processor has AVX2.
+        unsafe { L::avx2_flips(mine, theirs, index) }
+    }
+}
 
 /// Shifts `x` by `s` bits toward higher indices (`up`) or lower ones.
 #[inline(always)]

@@ -1,0 +1,169 @@
+//! Every kernel against the reference implementation, on random positions of every
+//! board and player count: the portable kernel always, the AVX2 kernel wherever the
+//! processor has it (the test says which ran).
+
+mod common;
+mod reference;
+
+use proptest::prelude::*;
+use reversi::{
+    AnyPosition, Avx2, Bits, Game, Kernel, Layout, Portable, Position, Square, SquareSet,
+};
+
+use reference::{square, RefGame};
+
+/// Legal moves and the flips of each, computed by kernel `K`.
+fn moves_and_flips<K: Kernel>(pos: &AnyPosition, kernel: K) -> Vec<(Square, SquareSet)> {
+    fn collect<P: Position>(p: &P) -> Vec<(Square, SquareSet)> {
+        reversi::BitIter(p.legal_moves())
+            .map(|i| (P::Layout::square(i), P::Layout::to_set(p.flips(i))))
+            .collect()
+    }
+    match *pos {
+        AnyPosition::TwoPlayer8(p) => collect(&p.with_kernel(kernel)),
+        AnyPosition::TwoPlayer10(p) => collect(&p.with_kernel(kernel)),
+        AnyPosition::MultiPlayer8(p) => collect(&p.with_kernel(kernel)),
+        AnyPosition::MultiPlayer10(p) => collect(&p.with_kernel(kernel)),
+    }
+}
+
+fn reference_moves(reference: &RefGame) -> Vec<(Square, SquareSet)> {
+    reference
+        .legal_moves()
+        .into_iter()
+        .map(|(c, r)| {
+            let flips = reference
+                .flips_for(reference.to_move, c, r)
+                .into_iter()
+                .map(|(x, y)| square(x, y))
+                .collect();
+            (square(c, r), flips)
+        })
+        .collect()
+}
+
+fn kernels_agree(game: &Game, reference: &RefGame) -> Result<(), TestCaseError> {
+    let expected = reference_moves(reference);
+    prop_assert_eq!(
+        &moves_and_flips(game.position(), Portable),
+        &expected,
+        "portable kernel"
+    );
+    if let Some(avx2) = Avx2::detect() {
+        prop_assert_eq!(
+            &moves_and_flips(game.position(), avx2),
+            &expected,
+            "AVX2 kernel"
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_kernel_agrees_with_the_reference(
+        (rules, setup) in common::variant(),
+        choices in prop::collection::vec(any::<prop::sample::Index>(), 200),
+    ) {
+        let mut game = Game::new(rules);
+        let mut reference = RefGame::new(&setup);
+        for choice in choices {
+            kernels_agree(&game, &reference)?;
+            let moves = reference.legal_moves();
+            if !moves.is_empty() {
+                let (c, r) = moves[choice.index(moves.len())];
+                game.play(square(c, r)).unwrap();
+                reference.play(c, r);
+            } else if reference.must_pass() {
+                game.pass().unwrap();
+                reference.pass();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Random discs anywhere (not only positions that games reach), for the
+    /// edge and wrap-around cases of the kernels.
+    #[test]
+    fn kernels_agree_on_arbitrary_8x8_boards(mine in any::<u64>(), theirs in any::<u64>()) {
+        let theirs = theirs & !mine;
+        let empty = !(mine | theirs);
+        let portable = Portable.flipping_moves::<reversi::Grid8>(mine, theirs, empty);
+        if let Some(avx2) = Avx2::detect() {
+            prop_assert_eq!(avx2.flipping_moves::<reversi::Grid8>(mine, theirs, empty), portable);
+            for index in reversi::BitIter(empty) {
+                prop_assert_eq!(
+                    avx2.flips::<reversi::Grid8>(mine, theirs, index),
+                    Portable.flips::<reversi::Grid8>(mine, theirs, index),
+                    "flips at {}", index
+                );
+            }
+        }
+        // The portable kernel against a square-by-square walk.
+        for index in 0..64u32 {
+            let walked = walk_flips(mine, theirs, index);
+            if empty.has(index) {
+                prop_assert_eq!(Portable.flips::<reversi::Grid8>(mine, theirs, index), walked);
+                prop_assert_eq!(portable.has(index), walked != 0);
+            }
+        }
+    }
+}
+
+/// Flips on a plain 8×8 bitboard, one square at a time.
+fn walk_flips(mine: u64, theirs: u64, index: u32) -> u64 {
+    let (c0, r0) = ((index % 8) as i32, (index / 8) as i32);
+    let mut all = 0;
+    for (dc, dr) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (-1, -1),
+        (1, -1),
+        (-1, 1),
+    ] {
+        let (mut c, mut r, mut run) = (c0 + dc, r0 + dr, 0u64);
+        while (0..8).contains(&c) && (0..8).contains(&r) {
+            let bit = 1u64 << (r * 8 + c);
+            if theirs & bit != 0 {
+                run |= bit;
+            } else {
+                if mine & bit != 0 {
+                    all |= run;
+                }
+                break;
+            }
+            c += dc;
+            r += dr;
+        }
+    }
+    all
+}
+
+#[test]
+fn perft_agrees_across_kernels() {
+    use reversi::{Board, Rules};
+    println!("AVX2 kernel on this machine: {}", Avx2::detect().is_some());
+    for (board, players) in [
+        (Board::Size6, 2),
+        (Board::Size8, 2),
+        (Board::Size10, 2),
+        (Board::Octagon, 2),
+        (Board::Size8, 4),
+        (Board::Octagon, 3),
+    ] {
+        let start = AnyPosition::start(&Rules::builder(board).players(players).build().unwrap());
+        for depth in 1..=6 {
+            assert_eq!(
+                start.perft(depth),
+                start.perft_portable(depth),
+                "{board} {players}p perft({depth})"
+            );
+        }
+    }
+}
