@@ -246,11 +246,19 @@ impl Layout for Grid10 {
 
     #[inline(always)]
     unsafe fn avx2_flipping_moves(mine: u128, theirs: u128, empty: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller guarantees AVX2.
+        return unsafe { crate::kernel::avx2::flipping_moves_wide(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
         crate::kernel::flipping_moves::<Grid10>(mine, theirs, empty)
     }
 
     #[inline(always)]
     unsafe fn avx2_flips(mine: u128, theirs: u128, index: u32) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller guarantees AVX2.
+        return unsafe { crate::kernel::avx2::flips_wide(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
         crate::kernel::flips::<Grid10>(mine, theirs, index)
     }
 }

@@ -195,7 +195,7 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
         2
     }
 
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> Color {
         if self.black_to_move {
             Color::Black
@@ -204,7 +204,7 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_moves(&self) -> L::Bits {
         let empty = self.empty_squares();
         let opening = empty & self.centre;
@@ -215,12 +215,12 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
             .flipping_moves::<L>(self.mine, self.theirs, empty)
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(&self, index: u32) -> L::Bits {
         self.kernel.flips::<L>(self.mine, self.theirs, index)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&self, index: u32) -> Self {
         let x = L::Bits::bit(index);
         let flipped = self.kernel.flips::<L>(self.mine, self.theirs, index);
@@ -232,7 +232,7 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pass(&self) -> Option<Self> {
         let passed = TwoPlayer {
             mine: self.theirs,
@@ -324,12 +324,12 @@ impl<L: Layout, K: Kernel> Position for MultiPlayer<L, K> {
         self.players
     }
 
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> Color {
         Color::ALL[self.to_move as usize & 3]
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_moves(&self) -> L::Bits {
         let occupied = self.occupied();
         let empty = !(occupied | self.holes);
@@ -344,13 +344,13 @@ impl<L: Layout, K: Kernel> Position for MultiPlayer<L, K> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(&self, index: u32) -> L::Bits {
         let mine = self.discs[self.to_move as usize & 3];
         self.kernel.flips::<L>(mine, self.occupied() ^ mine, index)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&self, index: u32) -> Self {
         let occupied = self.occupied();
         let x = L::Bits::bit(index);

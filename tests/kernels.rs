@@ -113,6 +113,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Random discs anywhere on the 10×10 layout, every kernel against the portable one.
+    #[test]
+    fn kernels_agree_on_arbitrary_10x10_boards(mine in any::<u128>(), theirs in any::<u128>()) {
+        let squares = reversi::Grid10::from_set(reversi::Board::Size10.squares());
+        let (mine, theirs) = (mine & squares, theirs & squares & !mine);
+        let empty = squares & !(mine | theirs);
+        let portable = Portable.flipping_moves::<reversi::Grid10>(mine, theirs, empty);
+        if let Some(avx2) = Avx2::detect() {
+            prop_assert_eq!(avx2.flipping_moves::<reversi::Grid10>(mine, theirs, empty), portable);
+            for index in reversi::BitIter(empty) {
+                prop_assert_eq!(
+                    avx2.flips::<reversi::Grid10>(mine, theirs, index),
+                    Portable.flips::<reversi::Grid10>(mine, theirs, index),
+                    "flips at {}", index
+                );
+            }
+        }
+    }
+}
+
 /// Flips on a plain 8×8 bitboard, one square at a time.
 fn walk_flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let (c0, r0) = ((index % 8) as i32, (index / 8) as i32);

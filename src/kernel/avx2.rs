@@ -101,3 +101,154 @@ pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_down, zero), down);
     or_lanes(_mm256_or_si256(up, down)) & !(1u64 << index)
 }
+
+/// The shifts of the four lane directions on the 11-bit-a-row layout of 10×10 and
+/// the octagon (no masks: the eleventh column is always empty).
+const WIDE_SHIFTS: [i64; 4] = [1, 11, 12, 10];
+
+/// A 128-bit board in each of four lanes, as its low and high halves.
+#[derive(Copy, Clone)]
+struct Wide {
+    lo: __m256i,
+    hi: __m256i,
+}
+
+/// A shift a lane (a multiple of the lane's direction) and its complement to 64.
+#[derive(Copy, Clone)]
+struct Step {
+    s: __m256i,
+    rest: __m256i,
+}
+
+impl Step {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn times(multiple: i64) -> Step {
+        let s = lanes(WIDE_SHIFTS.map(|d| d * multiple));
+        Step {
+            s,
+            rest: _mm256_sub_epi64(_mm256_set1_epi64x(64), s),
+        }
+    }
+}
+
+impl Wide {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn splat(x: u128) -> Wide {
+        Wide {
+            lo: _mm256_set1_epi64x(x as u64 as i64),
+            hi: _mm256_set1_epi64x((x >> 64) as u64 as i64),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn and(self, o: Wide) -> Wide {
+        Wide {
+            lo: _mm256_and_si256(self.lo, o.lo),
+            hi: _mm256_and_si256(self.hi, o.hi),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn or(self, o: Wide) -> Wide {
+        Wide {
+            lo: _mm256_or_si256(self.lo, o.lo),
+            hi: _mm256_or_si256(self.hi, o.hi),
+        }
+    }
+
+    /// Toward higher bits, by less than 64 a lane.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn up(self, step: Step) -> Wide {
+        Wide {
+            lo: _mm256_sllv_epi64(self.lo, step.s),
+            hi: _mm256_or_si256(
+                _mm256_sllv_epi64(self.hi, step.s),
+                _mm256_srlv_epi64(self.lo, step.rest),
+            ),
+        }
+    }
+
+    /// Toward lower bits, by less than 64 a lane.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn down(self, step: Step) -> Wide {
+        Wide {
+            lo: _mm256_or_si256(
+                _mm256_srlv_epi64(self.lo, step.s),
+                _mm256_sllv_epi64(self.hi, step.rest),
+            ),
+            hi: _mm256_srlv_epi64(self.hi, step.s),
+        }
+    }
+
+    /// The lanes of `self` where `closer` is not zero; zero elsewhere.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn where_nonzero(self, closer: Wide) -> Wide {
+        let zero = _mm256_setzero_si256();
+        let empty = _mm256_cmpeq_epi64(_mm256_or_si256(closer.lo, closer.hi), zero);
+        Wide {
+            lo: _mm256_andnot_si256(empty, self.lo),
+            hi: _mm256_andnot_si256(empty, self.hi),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn or_lanes(self) -> u128 {
+        u128::from(or_lanes(self.lo)) | u128::from(or_lanes(self.hi)) << 64
+    }
+}
+
+/// [`flipping_moves`] on the 128-bit layout of 10×10 and the octagon.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    let (s, s2) = (Step::times(1), Step::times(2));
+    let p = Wide::splat(mine);
+    let pro = Wide::splat(theirs);
+    let mut up = pro.and(p.up(s));
+    let mut down = pro.and(p.down(s));
+    up = up.or(pro.and(up.up(s)));
+    down = down.or(pro.and(down.down(s)));
+    let pro_up = pro.and(pro.up(s));
+    let pro_down = pro.and(pro.down(s));
+    // Runs of up to 8 discs: 2 squares, then 2 more three times.
+    for _ in 0..3 {
+        up = up.or(pro_up.and(up.up(s2)));
+        down = down.or(pro_down.and(down.down(s2)));
+    }
+    up.up(s).or(down.down(s)).or_lanes() & empty
+}
+
+/// [`flips`] on the 128-bit layout of 10×10 and the octagon.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
+    let (s, s2, s4) = (Step::times(1), Step::times(2), Step::times(4));
+    let bit = 1u128 << index;
+    let x = Wide::splat(bit);
+    let p = Wide::splat(mine);
+    let pro = Wide::splat(theirs);
+    // Occluded fills from the move (included): 1, 3, 7, then 8 squares.
+    let mut up = x.or(pro.and(x.up(s)));
+    let mut down = x.or(pro.and(x.down(s)));
+    let pro_up = pro.and(pro.up(s));
+    let pro_down = pro.and(pro.down(s));
+    up = up.or(pro_up.and(up.up(s2)));
+    down = down.or(pro_down.and(down.down(s2)));
+    let pro_up4 = pro_up.and(pro_up.up(s2));
+    let pro_down4 = pro_down.and(pro_down.down(s2));
+    up = up.or(pro_up4.and(up.up(s4)));
+    down = down.or(pro_down4.and(down.down(s4)));
+    up = up.or(pro.and(up.up(s)));
+    down = down.or(pro.and(down.down(s)));
+    let up = up.where_nonzero(up.up(s).and(p));
+    let down = down.where_nonzero(down.down(s).and(p));
+    up.or(down).or_lanes() & !bit
+}
