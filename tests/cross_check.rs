@@ -66,15 +66,7 @@ proptest! {
         let mut reference = RefGame::new(&setup);
         for choice in choices {
             same_state(&game, &reference)?;
-            let moves = reference.legal_moves();
-            if !moves.is_empty() {
-                let (c, r) = moves[choice.index(moves.len())];
-                game.play(square(c, r)).unwrap();
-                reference.play(c, r);
-            } else if reference.must_pass() {
-                game.pass().unwrap();
-                reference.pass();
-            } else {
+            if !common::step_both(&mut game, &mut reference, choice) {
                 prop_assert!(game.is_over());
                 break;
             }
@@ -90,15 +82,7 @@ proptest! {
         let mut game = Game::new(rules);
         let mut reference = RefGame::new(&setup);
         for choice in choices {
-            let moves = reference.legal_moves();
-            if !moves.is_empty() {
-                let (c, r) = moves[choice.index(moves.len())];
-                game.play(square(c, r)).unwrap();
-                reference.play(c, r);
-            } else if reference.must_pass() {
-                game.pass().unwrap();
-                reference.pass();
-            }
+            common::step_both(&mut game, &mut reference, choice);
         }
         for depth in 0..=3 {
             prop_assert_eq!(game.perft(depth), reference.perft(depth), "depth {} from {}", depth, game.position());

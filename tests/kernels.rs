@@ -71,15 +71,7 @@ proptest! {
         let mut reference = RefGame::new(&setup);
         for choice in choices {
             kernels_agree(&game, &reference)?;
-            let moves = reference.legal_moves();
-            if !moves.is_empty() {
-                let (c, r) = moves[choice.index(moves.len())];
-                game.play(square(c, r)).unwrap();
-                reference.play(c, r);
-            } else if reference.must_pass() {
-                game.pass().unwrap();
-                reference.pass();
-            } else {
+            if !common::step_both(&mut game, &mut reference, choice) {
                 break;
             }
         }

@@ -68,6 +68,47 @@ fn put<T>(out: *mut T, value: T) -> Result<(), ReversiStatus> {
     Ok(())
 }
 
+/// Reads the text argument `input` with `parse` into a new game handle in `*out`;
+/// a refused text is `PARSE_ERROR` with the reader's message.
+///
+/// # Safety
+/// `input` is NULL or NUL-terminated; `out` is NULL or valid.
+unsafe fn read_game<E: core::fmt::Display>(
+    input: *const c_char,
+    name: &str,
+    out: *mut *mut ReversiGame,
+    parse: impl FnOnce(&str) -> Result<Record, E>,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded.
+    let input = unsafe { text(input, name)? };
+    let record = parse(input).map_err(|e| fail(ReversiStatus::ParseError, e))?;
+    new_game(out, record)
+}
+
+/// Writes what `write` makes of the game's record into the caller's buffer; a
+/// refusal is `CANNOT_EXPRESS` with the writer's message.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+unsafe fn write_game<E: core::fmt::Display>(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+    write: impl FnOnce(&Record) -> Result<std::string::String, E>,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded.
+    let record = &unsafe { arg(game, "game")? }.record;
+    let text = write(record).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
+    // SAFETY: forwarded.
+    unsafe { write_text(&text, buf, len, written) }
+}
+
+/// For writers that cannot fail.
+fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
+    Ok(value)
+}
+
 fn rules_of(rules: &ReversiRules) -> Result<Rules, ReversiStatus> {
     let board = board_arg(rules.board)?;
     let players = u8::try_from(rules.players).unwrap_or(u8::MAX);
@@ -569,7 +610,7 @@ pub unsafe extern "C" fn reversi_game_display(
     written: *mut usize,
 ) -> ReversiStatus {
     // SAFETY: forwarded.
-    boundary(|| unsafe { write_text(&game_ref(game)?.to_string(), buf, len, written) })
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.game().to_string())) })
 }
 
 /// Reads a square name (`a1`…`j10`, any case) into its index.
@@ -641,7 +682,11 @@ pub unsafe extern "C" fn reversi_game_position(
     written: *mut usize,
 ) -> ReversiStatus {
     // SAFETY: forwarded.
-    boundary(|| unsafe { write_text(&game_ref(game)?.position().to_string(), buf, len, written) })
+    boundary(|| unsafe {
+        write_game(game, buf, len, written, |r| {
+            always(r.game().position().to_string())
+        })
+    })
 }
 
 /// Reads and plays a move list (passes may be left out). All or nothing: on an
@@ -681,7 +726,7 @@ pub unsafe extern "C" fn reversi_game_move_list(
     written: *mut usize,
 ) -> ReversiStatus {
     // SAFETY: forwarded.
-    boundary(|| unsafe { write_text(&game_ref(game)?.move_list(), buf, len, written) })
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.game().move_list())) })
 }
 
 /// Reads a game record (RULES.md §10), replaying it.
@@ -693,12 +738,8 @@ pub unsafe extern "C" fn reversi_game_from_record(
     record: *const c_char,
     out: *mut *mut ReversiGame,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let text = unsafe { text(record, "record")? };
-        let record = Record::parse(text).map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        new_game(out, record)
-    })
+    // SAFETY: forwarded.
+    boundary(|| unsafe { read_game(record, "record", out, Record::parse) })
 }
 
 /// Writes the game as a game record, with its tags.
@@ -712,12 +753,8 @@ pub unsafe extern "C" fn reversi_game_record(
     len: usize,
     written: *mut usize,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let record = unsafe { arg(game, "game")? }.record.to_string();
-        // SAFETY: forwarded.
-        unsafe { write_text(&record, buf, len, written) }
-    })
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.to_string())) })
 }
 
 /// Reads a GGF game (two players).
@@ -729,12 +766,8 @@ pub unsafe extern "C" fn reversi_game_from_ggf(
     ggf_text: *const c_char,
     out: *mut *mut ReversiGame,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let text = unsafe { text(ggf_text, "ggf_text")? };
-        let record = ggf::parse(text).map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        new_game(out, record)
-    })
+    // SAFETY: forwarded.
+    boundary(|| unsafe { read_game(ggf_text, "ggf_text", out, ggf::parse) })
 }
 
 /// Writes the game as one GGF line; `CANNOT_EXPRESS` for a game GGF cannot hold
@@ -749,13 +782,8 @@ pub unsafe extern "C" fn reversi_game_ggf(
     len: usize,
     written: *mut usize,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let record = &unsafe { arg(game, "game")? }.record;
-        let line = ggf::write(record).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
-        // SAFETY: forwarded.
-        unsafe { write_text(&line, buf, len, written) }
-    })
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, ggf::write) })
 }
 
 /// Reads a one-line 8×8 OBF board.
@@ -767,11 +795,11 @@ pub unsafe extern "C" fn reversi_game_from_obf(
     line: *const c_char,
     out: *mut *mut ReversiGame,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let line = unsafe { text(line, "line")? };
-        let board = obf::parse(line).map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        new_game(out, Record::new(board.game))
+    // SAFETY: forwarded.
+    boundary(|| unsafe {
+        read_game(line, "line", out, |t| {
+            obf::parse(t).map(|b| Record::new(b.game))
+        })
     })
 }
 
@@ -787,13 +815,8 @@ pub unsafe extern "C" fn reversi_game_obf(
     len: usize,
     written: *mut usize,
 ) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let line = obf::write(unsafe { game_ref(game)? })
-            .map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
-        // SAFETY: forwarded.
-        unsafe { write_text(&line, buf, len, written) }
-    })
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| obf::write(r.game())) })
 }
 
 /// The value of a record tag (`Event`, `PB`, …); an absent tag gives an empty

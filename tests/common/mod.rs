@@ -2,9 +2,27 @@
 #![allow(dead_code)]
 
 use proptest::prelude::*;
-use reversi::{Board, Corners, Handicap, Opening, Rules};
+use reversi::{Board, Corners, Game, Handicap, Opening, Rules};
 
-use crate::reference::{Setup, Shape};
+use crate::reference::{square, RefGame, Setup, Shape};
+
+/// Plays the same move in the engine and the reference: the legal move `choice`
+/// picks (in the reference's order), or a pass where one is due. Returns `false`
+/// when the reference says the game is over (and plays nothing).
+pub fn step_both(game: &mut Game, reference: &mut RefGame, choice: prop::sample::Index) -> bool {
+    let moves = reference.legal_moves();
+    if !moves.is_empty() {
+        let (c, r) = moves[choice.index(moves.len())];
+        game.play(square(c, r)).unwrap();
+        reference.play(c, r);
+    } else if reference.must_pass() {
+        game.pass().unwrap();
+        reference.pass();
+    } else {
+        return false;
+    }
+    true
+}
 
 pub fn shape_of(board: Board) -> Shape {
     match board {
