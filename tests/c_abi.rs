@@ -92,16 +92,21 @@ fn every_c_name_starts_with_reversi() {
     }
 }
 
-/// The directory that holds libreversi.a and libreversi.so of this build.
+/// The directory that holds libreversi.a and libreversi.so of this build: cargo
+/// builds them beside the test binaries (`deps/`), and copies them one level up
+/// only for `cargo build`.
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
-    assert!(
-        dir.join("libreversi.a").exists(),
-        "no libreversi.a in {}",
-        dir.display()
-    );
-    dir
+    let deps = exe.parent().unwrap().to_path_buf();
+    [deps.clone(), deps.parent().unwrap().to_path_buf()]
+        .into_iter()
+        .find(|dir| dir.join("libreversi.a").exists() && dir.join("libreversi.so").exists())
+        .unwrap_or_else(|| {
+            panic!(
+                "no libreversi.a and libreversi.so in or above {}",
+                deps.display()
+            )
+        })
 }
 
 fn out_dir() -> &'static Path {
