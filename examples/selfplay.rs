@@ -15,6 +15,18 @@ use reversi::{Game, Move};
 #[allow(dead_code)]
 mod cli;
 
+/// A number uniform in `0..n`: the top of the `u32` range that would favour small
+/// numbers is drawn again.
+fn uniform(rng: &mut impl Rng, n: u32) -> usize {
+    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u32();
+        if x <= zone {
+            return (x % n) as usize;
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match cli::parse(&args) {
@@ -44,7 +56,7 @@ fn main() -> ExitCode {
             let mover = game.to_move();
             let mv = match moves.len() {
                 0 => Move::Pass,
-                n => Move::Place(moves.iter().nth(rng.next_u32() as usize % n).unwrap()),
+                n => Move::Place(moves.iter().nth(uniform(&mut rng, n as u32)).unwrap()),
             };
             if let Err(e) = game.play_move(mv) {
                 eprintln!("selfplay: {e}");

@@ -302,8 +302,11 @@ fn ggf_variants_and_errors() {
         ("(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*---- -------- -------- -------- *];)", 14),
     ] {
         let e = ggf::parse(bad).unwrap_err();
-        assert_eq!(e.column, column, "{bad}: {e}");
+        assert_eq!((e.line, e.column), (1, column), "{bad}: {e}");
     }
+    let e = ggf::parse("(;GM[Othello]\nTY[8]\n  B[a1];)").unwrap_err();
+    assert_eq!((e.line, e.column), (3, 3), "{e}");
+    assert_eq!(e.to_string(), "line 3, column 3: move 1: a1 flips nothing");
     let three = Game::new(Rules::builder(Board::Size8).players(3).build().unwrap());
     assert_eq!(
         ggf::write(&Record::new(three)),

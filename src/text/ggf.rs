@@ -62,11 +62,13 @@ pub enum GgfErrorKind {
     },
 }
 
-/// A GGF game that cannot be read: where (character offset in the text, from 1)
-/// and why.
+/// A GGF game that cannot be read: where (line and character column, from 1) and
+/// why.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("column {column}: {kind}")]
+#[error("line {line}, column {column}: {kind}")]
 pub struct GgfError {
+    /// The line of the property at fault, from 1.
+    pub line: usize,
     /// The character column of the property at fault, from 1.
     pub column: usize,
     /// Why.
@@ -87,12 +89,22 @@ pub enum GgfWriteError {
     FreeOpening,
 }
 
-/// The properties of one game, with the character column of each.
+impl GgfError {
+    /// The error `kind` at byte offset `at` of `text`.
+    fn at(text: &str, at: usize, kind: GgfErrorKind) -> GgfError {
+        let before = &text[..at.min(text.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        GgfError {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+            kind,
+        }
+    }
+}
+
+/// The properties of one game, with the byte offset of each.
 fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
-    let syntax = |at: usize| GgfError {
-        column: text[..at].chars().count() + 1,
-        kind: GgfErrorKind::Syntax,
-    };
+    let syntax = |at: usize| GgfError::at(text, at, GgfErrorKind::Syntax);
     let start = text.find("(;").ok_or(syntax(0))?;
     let mut props = Vec::new();
     let mut i = start + 2;
@@ -135,11 +147,7 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
             }
         }
         i += 1;
-        props.push((
-            name.to_string(),
-            value,
-            text[..name_start].chars().count() + 1,
-        ));
+        props.push((name.to_string(), value, name_start));
     }
 }
 
@@ -250,34 +258,31 @@ fn start_game(board: Board, anti: bool, cells: &[Cell; Square::NUM], to_move: Co
 pub fn parse(text: &str) -> Result<Record, GgfError> {
     let props = properties(text)?;
     let get = |name: &str| props.iter().find(|(n, _, _)| n == name);
-    if let Some((_, gm, column)) = get("GM") {
+    if let Some((_, gm, at)) = get("GM") {
         if !gm.eq_ignore_ascii_case("othello") {
-            return Err(GgfError {
-                column: *column,
-                kind: GgfErrorKind::NotOthello(ShortText::new(gm)),
-            });
+            return Err(GgfError::at(
+                text,
+                *at,
+                GgfErrorKind::NotOthello(ShortText::new(gm)),
+            ));
         }
     }
     let (board, anti) = match get("TY") {
         None => (Board::Size8, false),
-        Some((_, ty, column)) => board_type(ty).ok_or(GgfError {
-            column: *column,
-            kind: GgfErrorKind::Type(ShortText::new(ty)),
-        })?,
+        Some((_, ty, at)) => board_type(ty)
+            .ok_or_else(|| GgfError::at(text, *at, GgfErrorKind::Type(ShortText::new(ty))))?,
     };
     let mut game = match get("BO") {
         None => Game::new(Rules::builder(board).anti(anti).build().unwrap_or_default()),
-        Some((_, bo, column)) => {
-            let (cells, to_move) = start_board(bo, board).map_err(|why| GgfError {
-                column: *column,
-                kind: GgfErrorKind::Board(why),
-            })?;
+        Some((_, bo, at)) => {
+            let (cells, to_move) = start_board(bo, board)
+                .map_err(|why| GgfError::at(text, *at, GgfErrorKind::Board(why)))?;
             start_game(board, anti, &cells, to_move)
         }
     };
     let mut record_tags = Vec::new();
     let mut number = 0;
-    for (name, value, column) in &props {
+    for (name, value, at) in &props {
         let color = match name.as_str() {
             "B" => Color::Black,
             "W" => Color::White,
@@ -288,12 +293,15 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             }
         };
         number += 1;
-        let fail = |reason: &str| GgfError {
-            column: *column,
-            kind: GgfErrorKind::Move {
-                number,
-                reason: ShortText::new(reason),
-            },
+        let fail = |reason: &str| {
+            GgfError::at(
+                text,
+                *at,
+                GgfErrorKind::Move {
+                    number,
+                    reason: ShortText::new(reason),
+                },
+            )
         };
         let word = value.split('/').next().unwrap_or("").trim();
         let mv: Move = word.parse().map_err(|_| fail("not a square or PA"))?;
