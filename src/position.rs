@@ -47,8 +47,10 @@ pub trait Position: Copy + Eq + fmt::Debug + sealed::Sealed {
     fn flips(&self, index: u32) -> <Self::Layout as Layout>::Bits;
 
     /// The position after the move at bit `index`, which must be one of
-    /// [`legal_moves`](Position::legal_moves); for any other bit the result is a
-    /// position that no game reaches (never undefined behaviour).
+    /// [`legal_moves`](Position::legal_moves): this is the unchecked hot path. For
+    /// another bit below the layout's width the result is a position that no game
+    /// reaches; a bit beyond it panics in debug builds. Never undefined behaviour;
+    /// [`Game::play`](crate::Game::play) is the checked way.
     fn play_unchecked(&self, index: u32) -> Self;
 
     /// The position after a pass, if the player to move must pass: two players
