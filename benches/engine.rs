@@ -1,10 +1,57 @@
-//! Criterion benches of the hot path: flips for one move, legal move generation,
-//! play + undo, and perft at a fixed depth, on every board and on four players.
+//! Criterion benches of the hot path, on a fixed midgame position of every board and
+//! of four players: the kernel-level flips (every legal move), legal move generation
+//! and copy-make play for each kernel this processor has; the same through the
+//! front-end API (`AnyPosition`, `Game` play + undo); and perft at a fixed depth.
 //! Every bench checks its result before timing it.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use reversi::{AnyPosition, Board, Game, Rules, SquareSet};
+use reversi::{
+    AnyPosition, Avx2, BitIter, Bits, Board, Game, Kernel, Layout, Portable, Position, Rules,
+    SquareSet,
+};
 use std::hint::black_box;
+
+/// Benches the kernel-level operations of one position: flips of every legal move,
+/// legal move generation, and copy-make play.
+fn kernel_benches<P: Position>(c: &mut Criterion, name: &str, pos: P, expected: &[SquareSet]) {
+    let moves = pos.legal_moves();
+    let flips: Vec<SquareSet> = BitIter(moves)
+        .map(|m| P::Layout::to_set(pos.flips(m)))
+        .collect();
+    assert_eq!(flips, expected, "{name}: kernel flips against the game's");
+    c.bench_function(&format!("kernel_flips/{name}"), |b| {
+        b.iter(|| {
+            let mut all = <P::Layout as Layout>::Bits::ZERO;
+            for m in BitIter(black_box(moves)) {
+                all |= black_box(&pos).flips(m);
+            }
+            all
+        })
+    });
+    c.bench_function(&format!("kernel_legal_moves/{name}"), |b| {
+        b.iter(|| black_box(&pos).legal_moves())
+    });
+    let first = moves.lowest();
+    c.bench_function(&format!("kernel_play/{name}"), |b| {
+        b.iter(|| black_box(&pos).play_unchecked(black_box(first)))
+    });
+}
+
+/// [`kernel_benches`] for one kernel on any position.
+fn on_kernel<K: Kernel>(
+    c: &mut Criterion,
+    name: &str,
+    kernel: K,
+    pos: &AnyPosition,
+    expected: &[SquareSet],
+) {
+    match *pos {
+        AnyPosition::TwoPlayer8(p) => kernel_benches(c, name, p.with_kernel(kernel), expected),
+        AnyPosition::TwoPlayer10(p) => kernel_benches(c, name, p.with_kernel(kernel), expected),
+        AnyPosition::MultiPlayer8(p) => kernel_benches(c, name, p.with_kernel(kernel), expected),
+        AnyPosition::MultiPlayer10(p) => kernel_benches(c, name, p.with_kernel(kernel), expected),
+    }
+}
 
 /// A fixed, real middle-game position of each board: the start, then a fixed move
 /// sequence (the first legal move, then the last, alternately), 20 moves in.
@@ -48,6 +95,16 @@ fn flips_and_moves(c: &mut Criterion) {
         let expected: Vec<SquareSet> = moves.iter().map(|m| game.flips(m).unwrap()).collect();
         let got: Vec<SquareSet> = moves.iter().map(|m| position.flips(m).unwrap()).collect();
         assert_eq!(got, expected);
+        on_kernel(
+            c,
+            &format!("{name}/portable"),
+            Portable,
+            &position,
+            &expected,
+        );
+        if let Some(avx2) = Avx2::detect() {
+            on_kernel(c, &format!("{name}/avx2"), avx2, &position, &expected);
+        }
         c.bench_function(&format!("flips/{name}"), |b| {
             b.iter(|| {
                 for m in black_box(moves) {
