@@ -140,6 +140,9 @@ pub trait Layout:
     /// Whether boards of this shape use this layout.
     fn holds(board: Board) -> bool;
 
+    /// The bits of the squares of `board` (a board this layout holds).
+    fn board_squares(board: Board) -> Self::Bits;
+
     /// The bit of `square`, if the layout has room for it.
     fn index(square: Square) -> Option<u32> {
         let (column, row) = (square.column() as u32, square.row() as u32);
@@ -192,6 +195,25 @@ pub trait Layout:
     }
 }
 
+/// The squares of a naming-grid set (bit `10 * row + column`) on a layout with
+/// `stride` bits a row.
+const fn relayout(naming: u128, stride: u32) -> u128 {
+    let mut bits = 0u128;
+    let mut i = 0;
+    while i < 100 {
+        if naming >> i & 1 != 0 {
+            bits |= 1u128 << (i / 10 * stride + i % 10);
+        }
+        i += 1;
+    }
+    bits
+}
+
+const SQUARES_6X6: u64 = relayout(Board::Size6.squares().bits(), 8) as u64;
+const SQUARES_8X8: u64 = relayout(Board::Size8.squares().bits(), 8) as u64;
+const SQUARES_10X10: u128 = relayout(Board::Size10.squares().bits(), 11);
+const SQUARES_OCTAGON: u128 = relayout(Board::Octagon.squares().bits(), 11);
+
 /// The `u64` layout of 6×6 and 8×8: bit `8 * row + column`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Grid8;
@@ -211,6 +233,13 @@ impl Layout for Grid8 {
 
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size6 | Board::Size8)
+    }
+
+    fn board_squares(board: Board) -> u64 {
+        match board {
+            Board::Size6 => SQUARES_6X6,
+            _ => SQUARES_8X8,
+        }
     }
 
     #[inline(always)]
@@ -242,6 +271,13 @@ impl Layout for Grid10 {
 
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size10 | Board::Octagon)
+    }
+
+    fn board_squares(board: Board) -> u128 {
+        match board {
+            Board::Octagon => SQUARES_OCTAGON,
+            _ => SQUARES_10X10,
+        }
     }
 
     #[inline(always)]

@@ -290,10 +290,9 @@ impl Game {
     /// Places a disc of the player to move on `square` and returns the discs it
     /// flipped. An illegal move is refused with the reason, and the game is unchanged.
     pub fn play(&mut self, square: Square) -> Result<SquareSet, PlayError> {
-        let flips = self.flips(square)?;
-        let next = self
+        let (next, flips) = self
             .position
-            .play(square)
+            .play_with_flips(square)
             .ok_or_else(|| self.why_illegal(square))?;
         self.history.push((self.position, Move::Place(square)));
         self.position = next;

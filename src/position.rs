@@ -149,7 +149,6 @@ pub struct TwoPlayer<L: Layout, K: Kernel = Portable> {
     holes: L::Bits,
     /// The centre squares: while one is empty (the free opening), only they are legal.
     centre: L::Bits,
-    blocked: L::Bits,
     black_to_move: bool,
     board: Board,
     kernel: K,
@@ -168,7 +167,6 @@ impl<L: Layout, K: Kernel> TwoPlayer<L, K> {
             theirs,
             holes,
             centre,
-            blocked,
             black_to_move,
             board,
             kernel: _,
@@ -178,7 +176,6 @@ impl<L: Layout, K: Kernel> TwoPlayer<L, K> {
             theirs,
             holes,
             centre,
-            blocked,
             black_to_move,
             board,
             kernel,
@@ -266,7 +263,8 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
     }
 
     fn blocked(&self) -> L::Bits {
-        self.blocked
+        // The holes on the board are the blocked squares.
+        self.holes & L::board_squares(self.board)
     }
 }
 
@@ -276,8 +274,8 @@ impl<L: Layout, K: Kernel> Position for TwoPlayer<L, K> {
 pub struct MultiPlayer<L: Layout, K: Kernel = Portable> {
     discs: [L::Bits; 4],
     neutral: L::Bits,
+    /// Every bit that is not a playable square: off the board or blocked.
     holes: L::Bits,
-    blocked: L::Bits,
     to_move: u8,
     players: u8,
     board: Board,
@@ -296,7 +294,6 @@ impl<L: Layout, K: Kernel> MultiPlayer<L, K> {
             discs,
             neutral,
             holes,
-            blocked,
             to_move,
             players,
             board,
@@ -306,7 +303,6 @@ impl<L: Layout, K: Kernel> MultiPlayer<L, K> {
             discs,
             neutral,
             holes,
-            blocked,
             to_move,
             players,
             board,
@@ -396,7 +392,8 @@ impl<L: Layout, K: Kernel> Position for MultiPlayer<L, K> {
     }
 
     fn blocked(&self) -> L::Bits {
-        self.blocked
+        // The holes on the board are the blocked squares.
+        self.holes & L::board_squares(self.board)
     }
 }
 
@@ -438,13 +435,6 @@ macro_rules! dispatch {
             AnyPosition::MultiPlayer8($p) => $body,
             AnyPosition::MultiPlayer10($p) => $body,
         }
-    };
-}
-
-/// Converts bits of whichever layout `$p` has into a [`SquareSet`].
-macro_rules! set_of {
-    ($p:ident, $bits:expr) => {
-        layout_set($p, $bits)
     };
 }
 
@@ -528,9 +518,8 @@ impl AnyPosition {
             TwoPlayer {
                 mine,
                 theirs,
-                holes: !L::from_set(board.squares()) | blocked,
+                holes: !L::board_squares(board) | blocked,
                 centre: L::from_set(board.centre().into_iter().collect()),
-                blocked,
                 black_to_move,
                 board,
                 kernel: Portable,
@@ -554,8 +543,7 @@ impl AnyPosition {
                 } else {
                     L::Bits::ZERO
                 },
-                holes: !L::from_set(board.squares()) | blocked,
-                blocked,
+                holes: !L::board_squares(board) | blocked,
                 to_move: to_move.index() as u8,
                 players,
                 board,
@@ -614,7 +602,7 @@ impl AnyPosition {
 
     /// The squares holding discs of `color`.
     pub fn discs(&self, color: Color) -> SquareSet {
-        dispatch!(self, p => set_of!(p, p.discs(color)))
+        dispatch!(self, p => layout_set(p, p.discs(color)))
     }
 
     /// The number of discs of `color`: its score.
@@ -624,17 +612,17 @@ impl AnyPosition {
 
     /// The blocked squares.
     pub fn blocked(&self) -> SquareSet {
-        dispatch!(self, p => set_of!(p, p.blocked()))
+        dispatch!(self, p => layout_set(p, p.blocked()))
     }
 
     /// The empty, unblocked squares.
     pub fn empty(&self) -> SquareSet {
-        dispatch!(self, p => set_of!(p, p.empty()))
+        dispatch!(self, p => layout_set(p, p.empty()))
     }
 
     /// The legal moves of the player to move.
     pub fn legal_moves(&self) -> SquareSet {
-        dispatch!(self, p => set_of!(p, p.legal_moves()))
+        dispatch!(self, p => layout_set(p, p.legal_moves()))
     }
 
     /// Whether the player to move must pass (two players only).
@@ -651,15 +639,23 @@ impl AnyPosition {
     pub fn flips(&self, square: Square) -> Option<SquareSet> {
         dispatch!(self, p => {
             let i = index_of(p, square)?;
-            p.legal_moves().has(i).then(|| set_of!(p, p.flips(i)))
+            p.legal_moves().has(i).then(|| layout_set(p, p.flips(i)))
         })
     }
 
     /// The position after a legal move on `square`; `None` if it is not legal.
     pub fn play(&self, square: Square) -> Option<AnyPosition> {
+        self.play_with_flips(square).map(|(next, _)| next)
+    }
+
+    /// The position after a legal move on `square` and the discs it flipped, from
+    /// one legality check; `None` if it is not legal.
+    pub fn play_with_flips(&self, square: Square) -> Option<(AnyPosition, SquareSet)> {
         dispatch!(self, p => {
             let i = index_of(p, square)?;
-            p.legal_moves().has(i).then(|| wrap(p.play_unchecked(i)))
+            p.legal_moves()
+                .has(i)
+                .then(|| (wrap(p.play_unchecked(i)), layout_set(p, p.flips(i))))
         })
     }
 
@@ -762,7 +758,7 @@ impl<L: Layout, K: Kernel> fmt::Debug for TwoPlayer<L, K> {
             .field("to_move", &self.to_move())
             .field("mine", &L::to_set(self.mine))
             .field("theirs", &L::to_set(self.theirs))
-            .field("blocked", &L::to_set(self.blocked))
+            .field("blocked", &L::to_set(self.blocked()))
             .finish()
     }
 }
@@ -774,7 +770,7 @@ impl<L: Layout, K: Kernel> fmt::Debug for MultiPlayer<L, K> {
             .field("to_move", &self.to_move())
             .field("discs", &self.discs.map(L::to_set))
             .field("neutral", &L::to_set(self.neutral))
-            .field("blocked", &L::to_set(self.blocked))
+            .field("blocked", &L::to_set(self.blocked()))
             .finish()
     }
 }

@@ -128,36 +128,28 @@ proptest! {
     }
 }
 
-/// Flips on a plain 8×8 bitboard, one square at a time.
+/// Flips on an 8×8 bitboard by the reference, one square and direction at a time.
 fn walk_flips(mine: u64, theirs: u64, index: u32) -> u64 {
-    let (c0, r0) = ((index % 8) as i32, (index / 8) as i32);
-    let mut all = 0;
-    for (dc, dr) in [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (-1, -1),
-        (1, -1),
-        (-1, 1),
-    ] {
-        let (mut c, mut r, mut run) = (c0 + dc, r0 + dr, 0u64);
-        while (0..8).contains(&c) && (0..8).contains(&r) {
-            let bit = 1u64 << (r * 8 + c);
-            if theirs & bit != 0 {
-                run |= bit;
-            } else {
-                if mine & bit != 0 {
-                    all |= run;
-                }
-                break;
-            }
-            c += dc;
-            r += dr;
-        }
+    let mut cells = [[reference::Cell::Missing; 10]; 10];
+    for i in 0..64 {
+        cells[i / 8][i % 8] = match (mine >> i & 1, theirs >> i & 1) {
+            (1, _) => reference::Cell::Disc(0),
+            (_, 1) => reference::Cell::Disc(1),
+            _ => reference::Cell::Empty,
+        };
     }
-    all
+    let board = RefGame {
+        shape: reference::Shape::Eight,
+        players: 2,
+        anti: false,
+        cells,
+        to_move: 0,
+    };
+    board
+        .flips_for(0, (index % 8) as i32, (index / 8) as i32)
+        .into_iter()
+        .map(|(c, r)| 1u64 << (r * 8 + c))
+        .sum()
 }
 
 #[test]

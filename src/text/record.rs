@@ -107,11 +107,16 @@ pub struct RecordError {
     pub kind: RecordErrorKind,
 }
 
+/// Whether `name` can be a tag name: ASCII letters, digits and `_`.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// Reads `[Name "value"]`, with `\"` and `\\` escapes in the value.
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
     let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return None;
     }
     let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
@@ -204,7 +209,7 @@ impl Record {
     /// Sets another tag (added at the end if new). The variant tags and `Result`
     /// follow the game and are not set this way: for them this returns `false`.
     pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if VARIANT_TAGS.contains(&name) || parse_tag(&alloc::format!("[{name} \"\"]")).is_none() {
+        if VARIANT_TAGS.contains(&name) || !is_tag_name(name) {
             return false;
         }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
