@@ -16,6 +16,8 @@ pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 pub mod kernel;
+mod moves;
+mod outcome;
 mod position;
 mod rules;
 mod square;
@@ -26,8 +28,10 @@ pub use bitboard::{BitIter, Bits, Grid10, Grid8, Layout};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
-pub use game::{Game, Move, Outcome, PlayError, Scores};
+pub use game::Game;
 pub use kernel::{Avx2, Kernel, Portable};
+pub use moves::{Move, PlayError};
+pub use outcome::{Outcome, Scores};
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
 pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};

@@ -31,7 +31,8 @@ use core::fmt::Write;
 
 use crate::board::Board;
 use crate::color::{Cell, Color};
-use crate::game::{Game, Move};
+use crate::game::Game;
+use crate::moves::Move;
 use crate::position::AnyPosition;
 use crate::rules::{Corners, Handicap, Opening, Rules};
 use crate::square::{ShortText, Square};

@@ -5,7 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::game::{Game, Move, PlayError};
+use crate::game::Game;
+use crate::moves::{Move, PlayError};
 use crate::square::{ParseSquareError, Square};
 
 /// What is wrong with one move of a move list.

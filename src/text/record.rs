@@ -19,7 +19,8 @@ use core::str::FromStr;
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 use crate::rules::{Opening, Rules, RulesError};
 use crate::square::{ShortText, Square};
 use crate::text::movelist::MoveListError;

@@ -17,7 +17,8 @@ use alloc::vec::Vec;
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Game, Move};
+use crate::game::Game;
+use crate::moves::Move;
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::text::record::Record;
@@ -55,7 +56,7 @@ pub enum WthorError {
         /// The move number, from 1.
         number: usize,
         /// Why.
-        error: crate::game::PlayError,
+        error: crate::moves::PlayError,
     },
 }
 
