@@ -5,24 +5,21 @@
 //! Every bench checks its result before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use reversi::{
-    AnyPosition, Avx2, BitIter, Bits, Board, Game, Kernel, Layout, Portable, Position, Rules,
-    SquareSet,
-};
+use reversi::kernel::{Avx2, Kernel, Portable};
+use reversi::layout::{Grid10, Grid8};
+use reversi::{AnyPosition, Bitboard, Board, Game, Position, Rules, SquareSet};
 use std::hint::black_box;
 
 /// Benches the kernel-level operations of one position: flips of every legal move,
 /// legal move generation, and copy-make play.
 fn kernel_benches<P: Position>(c: &mut Criterion, name: &str, pos: P, expected: &[SquareSet]) {
     let moves = pos.legal_moves();
-    let flips: Vec<SquareSet> = BitIter(moves)
-        .map(|m| P::Layout::to_set(pos.flips(m)))
-        .collect();
+    let flips: Vec<SquareSet> = moves.iter().map(|m| pos.flips(m).to_squares()).collect();
     assert_eq!(flips, expected, "{name}: kernel flips against the game's");
     c.bench_function(&format!("kernel_flips/{name}"), |b| {
         b.iter(|| {
-            let mut all = <P::Layout as Layout>::Bits::ZERO;
-            for m in BitIter(black_box(moves)) {
+            let mut all = Bitboard::EMPTY;
+            for m in black_box(moves) {
                 all |= black_box(&pos).flips(m);
             }
             all
@@ -31,14 +28,14 @@ fn kernel_benches<P: Position>(c: &mut Criterion, name: &str, pos: P, expected: 
     c.bench_function(&format!("kernel_legal_moves/{name}"), |b| {
         b.iter(|| black_box(&pos).legal_moves())
     });
-    let first = moves.lowest();
+    let first = moves.first().expect("the bench position has moves");
     c.bench_function(&format!("kernel_play/{name}"), |b| {
         b.iter(|| black_box(&pos).play_unchecked(black_box(first)))
     });
 }
 
 /// [`kernel_benches`] for one kernel on any position.
-fn on_kernel<K: Kernel>(
+fn on_kernel<K: Kernel<Grid8> + Kernel<Grid10>>(
     c: &mut Criterion,
     name: &str,
     kernel: K,

@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use reversi::rand_core::{Rng, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use reversi::{Game, Move};
 
 #[path = "shared/cli.rs"]

@@ -245,10 +245,6 @@ typedef struct ReversiWthorInfo {
 
 
 
-
-
-
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

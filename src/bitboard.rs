@@ -1,300 +1,375 @@
-//! Bitboards: the integer types that hold one bit per square, and the layouts that
-//! map the squares of a board onto their bits.
+//! Typed bitboards: a set of squares of one layout ([`Bitboard`]) and one square of
+//! it ([`Spot`]), the values a search works with.
 //!
-//! Two layouts cover every board:
-//!
-//! - [`Grid8`]: a `u64`, eight bits a row (bit `8 * row + column`), for 8×8 and 6×6
-//!   (which sits in its top-left corner). Shifts along rows need edge masks.
-//! - [`Grid10`]: a `u128`, eleven bits a row (bit `11 * row + column`), for 10×10
-//!   and the octagon. The eleventh column is never occupied, so a line that runs off
-//!   a row's end meets an empty bit and stops: no edge masks are needed.
+//! A search never sees the integers underneath: it iterates a [`Bitboard`] of legal
+//! moves, gets [`Spot`]s, and plays them. A [`Spot`] converts to and from a
+//! [`Square`] in a few arithmetic steps, without a table.
 
-use core::fmt::Debug;
-use core::hash::Hash;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::iter::FusedIterator;
+use core::marker::PhantomData;
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
-use crate::board::Board;
+use crate::layout::{Bits, Layout};
 use crate::square::{Square, SquareSet};
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for u64 {}
-    impl Sealed for u128 {}
-    impl Sealed for super::Grid8 {}
-    impl Sealed for super::Grid10 {}
+/// One square of the board, numbered as layout `L` numbers its bits: what a
+/// [`Bitboard<L>`] holds and yields, and what a position of layout `L` plays.
+///
+/// ```
+/// use reversi::{layout::Grid8, Spot, Square};
+/// let f5: Square = "f5".parse()?;
+/// let spot = Spot::<Grid8>::from_square(f5).unwrap();
+/// assert_eq!(spot.square(), f5);
+/// assert_eq!(spot.index(), 8 * 4 + 5);
+/// // 8×8 layouts have no room for column j.
+/// assert!(Spot::<Grid8>::from_square("j1".parse()?).is_none());
+/// # Ok::<_, reversi::ParseSquareError>(())
+/// ```
+pub struct Spot<L: Layout> {
+    index: u8,
+    layout: PhantomData<L>,
 }
 
-/// An unsigned integer used as a set of squares (`u64` or `u128`).
-pub trait Bits:
-    Copy
-    + Eq
-    + Hash
-    + Debug
-    + Default
-    + Send
-    + Sync
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + Shl<u32, Output = Self>
-    + Shr<u32, Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + BitXorAssign
-    + sealed::Sealed
-    + 'static
-{
+impl<L: Layout> Spot<L> {
+    #[inline(always)]
+    pub(crate) const fn new_unchecked(index: u32) -> Spot<L> {
+        Spot {
+            index: index as u8,
+            layout: PhantomData,
+        }
+    }
+
+    /// The spot of `square`, if the layout has room for it (an 8×8 layout has no
+    /// column `j` and no row 9 or 10). Whether the board has the square is the
+    /// position's question.
+    #[inline]
+    pub fn from_square(square: Square) -> Option<Spot<L>> {
+        L::index(square).map(Spot::new_unchecked)
+    }
+
+    /// The spot of bit `index` of the layout, if it can stand for a square: the
+    /// inverse of [`index`](Spot::index), for tables indexed by spot.
+    #[inline]
+    pub fn from_index(index: usize) -> Option<Spot<L>> {
+        if index >= L::BITS_USED as usize {
+            return None;
+        }
+        let stride = L::STRIDE as usize;
+        let square = Square::try_new((index % stride) as u8, (index / stride) as u8)?;
+        Spot::from_square(square).filter(|spot| spot.index() == index)
+    }
+
+    /// The square.
+    #[inline(always)]
+    pub fn square(self) -> Square {
+        L::square(u32::from(self.index))
+    }
+
+    /// The bit of the layout that stands for this square: `8 * row + column` on
+    /// 8×8 and 6×6, `11 * row + column` on 10×10 and the octagon. Below
+    /// [`Layout::BITS_USED`]; suited to index tables of per-square values.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// The set holding only this square.
+    #[inline(always)]
+    pub fn bitboard(self) -> Bitboard<L> {
+        Bitboard(L::Bits::bit(u32::from(self.index)))
+    }
+}
+
+impl<L: Layout> Clone for Spot<L> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L: Layout> Copy for Spot<L> {}
+impl<L: Layout> PartialEq for Spot<L> {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+impl<L: Layout> Eq for Spot<L> {}
+impl<L: Layout> PartialOrd for Spot<L> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<L: Layout> Ord for Spot<L> {
+    /// In square order (row by row), as the layouts number their bits.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.index.cmp(&other.index)
+    }
+}
+impl<L: Layout> Hash for Spot<L> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.index.hash(state);
+    }
+}
+
+impl<L: Layout> From<Spot<L>> for Square {
+    #[inline(always)]
+    fn from(spot: Spot<L>) -> Square {
+        spot.square()
+    }
+}
+
+impl<L: Layout> fmt::Display for Spot<L> {
+    /// The square's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.square(), f)
+    }
+}
+
+impl<L: Layout> fmt::Debug for Spot<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.square(), f)
+    }
+}
+
+/// A set of squares in layout `L`: legal moves, discs, flips. Iterating it yields
+/// [`Spot`]s, lowest bit first (row by row, left to right).
+///
+/// It has the same vocabulary as [`SquareSet`] (`contains`, `len`, `is_empty`,
+/// `first`, `insert`, `remove`, `iter`, the set operators), and converts to and
+/// from it.
+///
+/// ```
+/// use reversi::{Bitboard, Position, TwoPlayer8, AnyPosition, Rules};
+/// let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+/// let moves: Bitboard<_> = start.legal_moves();
+/// assert_eq!(moves.len(), 4);
+/// let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+/// # Ok::<_, reversi::KindError>(())
+/// ```
+pub struct Bitboard<L: Layout>(L::Bits);
+
+impl<L: Layout> Bitboard<L> {
     /// No square.
-    const ZERO: Self;
-    /// Every bit.
-    const ALL: Self;
-    /// The set holding only bit `index`.
-    fn bit(index: u32) -> Self;
-    /// The number of squares in the set.
-    fn count(self) -> u32;
+    pub const EMPTY: Bitboard<L> = Bitboard(L::Bits::ZERO);
+
+    /// The set with these raw bits of the layout (for kernel authors).
+    #[inline(always)]
+    pub const fn from_bits(bits: L::Bits) -> Bitboard<L> {
+        Bitboard(bits)
+    }
+
+    /// The raw bits of the layout (for kernel authors).
+    #[inline(always)]
+    pub const fn bits(self) -> L::Bits {
+        self.0
+    }
+
+    /// The squares of `set` that the layout has room for.
+    pub fn from_squares(set: SquareSet) -> Bitboard<L> {
+        Bitboard(L::from_set(set))
+    }
+
+    /// The same squares as a [`SquareSet`].
+    pub fn to_squares(self) -> SquareSet {
+        L::to_set(self.0)
+    }
+
+    /// The number of squares.
+    #[inline(always)]
+    pub fn len(self) -> usize {
+        self.0.count() as usize
+    }
+
     /// Whether the set is empty.
-    fn is_empty(self) -> bool;
-    /// The index of the lowest bit (the set must not be empty).
-    fn lowest(self) -> u32;
-    /// The set without its lowest bit.
-    fn without_lowest(self) -> Self;
-    /// Whether bit `index` is set.
-    fn has(self, index: u32) -> bool;
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether the set holds `spot`.
+    #[inline(always)]
+    pub fn contains(self, spot: Spot<L>) -> bool {
+        self.0.has(u32::from(spot.index))
+    }
+
+    /// Whether the set holds `square` (false for a square the layout has no room for).
+    #[inline]
+    pub fn contains_square(self, square: Square) -> bool {
+        Spot::from_square(square).is_some_and(|s| self.contains(s))
+    }
+
+    /// The lowest square, if any.
+    #[inline(always)]
+    pub fn first(self) -> Option<Spot<L>> {
+        (!self.0.is_empty()).then(|| Spot::new_unchecked(self.0.lowest()))
+    }
+
+    /// Adds `spot`.
+    #[inline(always)]
+    pub fn insert(&mut self, spot: Spot<L>) {
+        self.0 |= L::Bits::bit(u32::from(spot.index));
+    }
+
+    /// Removes `spot`.
+    #[inline(always)]
+    pub fn remove(&mut self, spot: Spot<L>) {
+        self.0 &= !L::Bits::bit(u32::from(spot.index));
+    }
+
+    /// Iterates the squares, lowest bit first.
+    #[inline(always)]
+    pub fn iter(self) -> BitboardIter<L> {
+        BitboardIter(self.0)
+    }
 }
 
-macro_rules! impl_bits {
-    ($t:ty) => {
-        impl Bits for $t {
-            const ZERO: $t = 0;
-            const ALL: $t = !0;
+impl<L: Layout> Clone for Bitboard<L> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L: Layout> Copy for Bitboard<L> {}
+impl<L: Layout> PartialEq for Bitboard<L> {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<L: Layout> Eq for Bitboard<L> {}
+impl<L: Layout> Hash for Bitboard<L> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+impl<L: Layout> Default for Bitboard<L> {
+    fn default() -> Self {
+        Bitboard::EMPTY
+    }
+}
+
+macro_rules! set_operator {
+    ($Op:ident, $op:ident, $OpAssign:ident, $op_assign:ident, $body:expr) => {
+        impl<L: Layout> $Op for Bitboard<L> {
+            type Output = Bitboard<L>;
             #[inline(always)]
-            fn bit(index: u32) -> $t {
-                1 << index
+            fn $op(self, rhs: Bitboard<L>) -> Bitboard<L> {
+                let f = $body;
+                Bitboard(f(self.0, rhs.0))
             }
+        }
+        impl<L: Layout> $OpAssign for Bitboard<L> {
             #[inline(always)]
-            fn count(self) -> u32 {
-                self.count_ones()
-            }
-            #[inline(always)]
-            fn is_empty(self) -> bool {
-                self == 0
-            }
-            #[inline(always)]
-            fn lowest(self) -> u32 {
-                self.trailing_zeros()
-            }
-            #[inline(always)]
-            fn without_lowest(self) -> $t {
-                self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn has(self, index: u32) -> bool {
-                self >> index & 1 != 0
+            fn $op_assign(&mut self, rhs: Bitboard<L>) {
+                *self = $Op::$op(*self, rhs);
             }
         }
     };
 }
 
-impl_bits!(u64);
-impl_bits!(u128);
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| a & b);
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |a, b| a | b);
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a ^ b);
+set_operator!(Sub, sub, SubAssign, sub_assign, |a: L::Bits, b: L::Bits| a
+    & !b);
 
-/// Iterates the bit indices of a set, lowest first.
-#[derive(Copy, Clone, Debug)]
-pub struct BitIter<B: Bits>(pub B);
+impl<L: Layout> Not for Bitboard<L> {
+    type Output = Bitboard<L>;
+    /// Every bit of the layout not in the set, including bits that stand for no
+    /// square of the board: intersect with a board's squares before counting.
+    #[inline(always)]
+    fn not(self) -> Bitboard<L> {
+        Bitboard(!self.0)
+    }
+}
 
-impl<B: Bits> Iterator for BitIter<B> {
-    type Item = u32;
+impl<L: Layout> From<Spot<L>> for Bitboard<L> {
+    #[inline(always)]
+    fn from(spot: Spot<L>) -> Bitboard<L> {
+        spot.bitboard()
+    }
+}
+
+impl<L: Layout> FromIterator<Spot<L>> for Bitboard<L> {
+    fn from_iter<I: IntoIterator<Item = Spot<L>>>(iter: I) -> Bitboard<L> {
+        let mut set = Bitboard::EMPTY;
+        for spot in iter {
+            set.insert(spot);
+        }
+        set
+    }
+}
+
+impl<L: Layout> IntoIterator for Bitboard<L> {
+    type Item = Spot<L>;
+    type IntoIter = BitboardIter<L>;
+    #[inline(always)]
+    fn into_iter(self) -> BitboardIter<L> {
+        self.iter()
+    }
+}
+
+impl<L: Layout> fmt::Debug for Bitboard<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl<L: Layout> fmt::Display for Bitboard<L> {
+    /// The square names separated by spaces, as [`SquareSet`] prints them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, spot) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{spot}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Iterates the squares of a [`Bitboard`], lowest bit first.
+pub struct BitboardIter<L: Layout>(L::Bits);
+
+impl<L: Layout> Clone for BitboardIter<L> {
+    fn clone(&self) -> Self {
+        BitboardIter(self.0)
+    }
+}
+
+impl<L: Layout> fmt::Debug for BitboardIter<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("BitboardIter")
+            .field(&Bitboard::<L>(self.0))
+            .finish()
+    }
+}
+
+impl<L: Layout> Iterator for BitboardIter<L> {
+    type Item = Spot<L>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<u32> {
+    fn next(&mut self) -> Option<Spot<L>> {
         if self.0.is_empty() {
             None
         } else {
             let index = self.0.lowest();
             self.0 = self.0.without_lowest();
-            Some(index)
-        }
-    }
-}
-
-/// How the squares of a family of boards map onto the bits of an integer.
-///
-/// The kernel is generic over the layout and compiled once for each, so that a
-/// search on 8×8 runs code made for 8×8 alone.
-pub trait Layout:
-    Copy + Eq + Hash + Debug + Default + Send + Sync + sealed::Sealed + 'static
-{
-    /// The integer that holds a set of squares.
-    type Bits: Bits;
-    /// Bits a row: a step down the board is a shift by this much.
-    const STRIDE: u32;
-    /// The longest run of discs that one move can flip in one direction.
-    const MAX_RUN: u32;
-    /// The squares that a shift one column to the right may land on (all but the
-    /// first column where rows wrap around; every bit where they cannot).
-    const FROM_WEST: Self::Bits;
-    /// The squares that a shift one column to the left may land on.
-    const FROM_EAST: Self::Bits;
-
-    /// Whether boards of this shape use this layout.
-    fn holds(board: Board) -> bool;
-
-    /// The bits of the squares of `board` (a board this layout holds).
-    fn board_squares(board: Board) -> Self::Bits;
-
-    /// The bit of `square`, if the layout has room for it.
-    fn index(square: Square) -> Option<u32> {
-        let (column, row) = (square.column() as u32, square.row() as u32);
-        (column < Self::STRIDE.min(10) && row * Self::STRIDE + column < Self::BITS_USED)
-            .then_some(row * Self::STRIDE + column)
-    }
-
-    /// The number of low bits that can stand for a square.
-    const BITS_USED: u32;
-
-    /// The square of bit `index` (which must be below [`Layout::BITS_USED`]).
-    fn square(index: u32) -> Square {
-        Square::new((index % Self::STRIDE) as u8, (index / Self::STRIDE) as u8)
-    }
-
-    /// [`Kernel::flipping_moves`](crate::Kernel::flipping_moves) of the AVX2 kernel.
-    ///
-    /// # Safety
-    ///
-    /// The processor has AVX2.
-    #[doc(hidden)]
-    unsafe fn avx2_flipping_moves(
-        mine: Self::Bits,
-        theirs: Self::Bits,
-        empty: Self::Bits,
-    ) -> Self::Bits;
-
-    /// [`Kernel::flips`](crate::Kernel::flips) of the AVX2 kernel.
-    ///
-    /// # Safety
-    ///
-    /// The processor has AVX2.
-    #[doc(hidden)]
-    unsafe fn avx2_flips(mine: Self::Bits, theirs: Self::Bits, index: u32) -> Self::Bits;
-
-    /// The bits of the squares of `set` that the layout has room for.
-    fn from_set(set: SquareSet) -> Self::Bits {
-        let mut bits = Self::Bits::ZERO;
-        for square in set {
-            if let Some(i) = Self::index(square) {
-                bits |= Self::Bits::bit(i);
-            }
-        }
-        bits
-    }
-
-    /// The squares of the bits of `bits`.
-    fn to_set(bits: Self::Bits) -> SquareSet {
-        BitIter(bits).map(Self::square).collect()
-    }
-}
-
-/// The squares of a naming-grid set (bit `10 * row + column`) on a layout with
-/// `stride` bits a row.
-const fn relayout(naming: u128, stride: u32) -> u128 {
-    let mut bits = 0u128;
-    let mut i = 0;
-    while i < 100 {
-        if naming >> i & 1 != 0 {
-            bits |= 1u128 << (i / 10 * stride + i % 10);
-        }
-        i += 1;
-    }
-    bits
-}
-
-const SQUARES_6X6: u64 = relayout(Board::Size6.squares().bits(), 8) as u64;
-const SQUARES_8X8: u64 = relayout(Board::Size8.squares().bits(), 8) as u64;
-const SQUARES_10X10: u128 = relayout(Board::Size10.squares().bits(), 11);
-const SQUARES_OCTAGON: u128 = relayout(Board::Octagon.squares().bits(), 11);
-
-/// The `u64` layout of 6×6 and 8×8: bit `8 * row + column`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Grid8;
-
-/// The `u128` layout of 10×10 and the octagon: bit `11 * row + column`, the
-/// eleventh column always empty.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Grid10;
-
-impl Layout for Grid8 {
-    type Bits = u64;
-    const STRIDE: u32 = 8;
-    const MAX_RUN: u32 = 6;
-    const FROM_WEST: u64 = 0xfefe_fefe_fefe_fefe;
-    const FROM_EAST: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const BITS_USED: u32 = 64;
-
-    fn holds(board: Board) -> bool {
-        matches!(board, Board::Size6 | Board::Size8)
-    }
-
-    fn board_squares(board: Board) -> u64 {
-        match board {
-            Board::Size6 => SQUARES_6X6,
-            _ => SQUARES_8X8,
+            Some(Spot::new_unchecked(index))
         }
     }
 
-    #[inline(always)]
-    unsafe fn avx2_flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller guarantees AVX2.
-        return unsafe { crate::kernel::avx2::flipping_moves(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        crate::kernel::flipping_moves::<Grid8>(mine, theirs, empty)
-    }
-
-    #[inline(always)]
-    unsafe fn avx2_flips(mine: u64, theirs: u64, index: u32) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller guarantees AVX2.
-        return unsafe { crate::kernel::avx2::flips(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        crate::kernel::flips::<Grid8>(mine, theirs, index)
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
     }
 }
 
-impl Layout for Grid10 {
-    type Bits = u128;
-    const STRIDE: u32 = 11;
-    const MAX_RUN: u32 = 8;
-    const FROM_WEST: u128 = !0;
-    const FROM_EAST: u128 = !0;
-    const BITS_USED: u32 = 110;
-
-    fn holds(board: Board) -> bool {
-        matches!(board, Board::Size10 | Board::Octagon)
-    }
-
-    fn board_squares(board: Board) -> u128 {
-        match board {
-            Board::Octagon => SQUARES_OCTAGON,
-            _ => SQUARES_10X10,
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn avx2_flipping_moves(mine: u128, theirs: u128, empty: u128) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller guarantees AVX2.
-        return unsafe { crate::kernel::avx2::flipping_moves_wide(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        crate::kernel::flipping_moves::<Grid10>(mine, theirs, empty)
-    }
-
-    #[inline(always)]
-    unsafe fn avx2_flips(mine: u128, theirs: u128, index: u32) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller guarantees AVX2.
-        return unsafe { crate::kernel::avx2::flips_wide(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        crate::kernel::flips::<Grid10>(mine, theirs, index)
-    }
-}
+impl<L: Layout> ExactSizeIterator for BitboardIter<L> {}
+impl<L: Layout> FusedIterator for BitboardIter<L> {}

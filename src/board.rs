@@ -3,21 +3,24 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::simple_enum::simple_enum;
 use crate::square::{ShortText, Square, SquareSet};
 
-/// The shape of the board.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Board {
-    /// 6×6, 36 squares (two players only).
-    Size6,
-    /// 8×8, 64 squares: the Othello board.
-    #[default]
-    Size8,
-    /// 10×10, 100 squares.
-    Size10,
-    /// 88 squares: 10×10 with a 3-square triangle cut off each corner
-    /// (`a1 b1 a2`, `i1 j1 j2`, `a9 a10 b10`, `j9 i10 j10` do not exist).
-    Octagon,
+simple_enum! {
+    /// The shape of the board.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+    pub enum Board {
+        /// 6×6, 36 squares (two players only).
+        Size6,
+        /// 8×8, 64 squares: the Othello board.
+        #[default]
+        Size8,
+        /// 10×10, 100 squares.
+        Size10,
+        /// 88 squares: 10×10 with a 3-square triangle cut off each corner
+        /// (`a1 b1 a2`, `i1 j1 j2`, `a9 a10 b10`, `j9 i10 j10` do not exist).
+        Octagon,
+    }
 }
 
 const fn rect(c0: u8, r0: u8, c1: u8, r1: u8) -> u128 {
@@ -59,9 +62,6 @@ const fn octagon_cut() -> u128 {
 }
 
 impl Board {
-    /// Every board.
-    pub const ALL: [Board; 4] = [Board::Size6, Board::Size8, Board::Size10, Board::Octagon];
-
     /// The number of columns (and rows) of the grid the board lies on.
     pub const fn width(self) -> u8 {
         match self {
@@ -159,8 +159,15 @@ impl fmt::Display for Board {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown board {name:?}: expected 6x6, 8x8, 10x10 or octagon")]
 pub struct ParseBoardError {
-    /// The text that was read (cut to its first 16 characters).
-    pub name: ShortText,
+    name: ShortText,
+}
+
+impl ParseBoardError {
+    /// The text that was read, cut to its first 16 bytes: this error lives in the
+    /// allocation-free core.
+    pub fn name(&self) -> &str {
+        self.name.as_str()
+    }
 }
 
 impl FromStr for Board {

@@ -2,38 +2,61 @@
 
 use core::fmt;
 
-/// A player's colour. Black always moves first; the turn then passes in the order
-/// Black, White, Red, Green and wraps around, among the colours in play.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-pub enum Color {
-    /// The first player.
-    Black = 0,
-    /// The second player.
-    White = 1,
-    /// The third player (three or four players).
-    Red = 2,
-    /// The fourth player (four players).
-    Green = 3,
+use crate::simple_enum::simple_enum;
+
+simple_enum! {
+    /// A player's colour. Black always moves first; the turn then passes in the
+    /// order Black, White, Red, Green and wraps around, among the colours in play.
+    #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    #[repr(u8)]
+    pub enum Color {
+        /// The first player.
+        Black,
+        /// The second player.
+        White,
+        /// The third player (three or four players).
+        Red,
+        /// The fourth player (four players).
+        Green,
+    }
 }
 
 impl Color {
-    /// Every colour, in turn order.
-    pub const ALL: [Color; 4] = [Color::Black, Color::White, Color::Red, Color::Green];
-
-    /// The position of this colour in the turn order, 0 for Black.
-    pub const fn index(self) -> usize {
-        self as usize
+    /// The colours in play with `players` players (2 to 4), in turn order; every
+    /// colour for a count above 4.
+    pub const fn in_play(players: u8) -> &'static [Color] {
+        match players {
+            0..=2 => &[Color::Black, Color::White],
+            3 => &[Color::Black, Color::White, Color::Red],
+            _ => &Color::ALL,
+        }
     }
 
-    /// The colour at `index` in the turn order, if below 4.
-    pub const fn from_index(index: usize) -> Option<Color> {
-        match index {
-            0 => Some(Color::Black),
-            1 => Some(Color::White),
-            2 => Some(Color::Red),
-            3 => Some(Color::Green),
-            _ => None,
+    /// The colour that moves after this one with `players` players, wrapping
+    /// around: `White.next(2)` is Black, `White.next(3)` is Red.
+    ///
+    /// ```
+    /// use reversi::Color;
+    /// assert_eq!(Color::White.next(2), Color::Black);
+    /// assert_eq!(Color::White.next(3), Color::Red);
+    /// assert_eq!(Color::Green.next(4), Color::Black);
+    /// ```
+    pub const fn next(self, players: u8) -> Color {
+        let next = self as usize + 1;
+        if next >= players as usize || next >= Color::NUM {
+            Color::Black
+        } else {
+            Color::ALL[next]
+        }
+    }
+
+    /// The opponent in a two-player game: White for Black and Black for White
+    /// (for Red and Green, which never play two-player games, the colour itself).
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+            other => other,
         }
     }
 

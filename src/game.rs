@@ -114,10 +114,9 @@ impl Game {
 
     /// The discs a move on `square` would flip, or why it is not legal.
     pub fn flips(&self, square: Square) -> Result<SquareSet, PlayError> {
-        match self.position.flips(square) {
-            Some(flips) => Ok(flips),
-            None => Err(self.why_illegal(square)),
-        }
+        self.position
+            .play_with_flips(Move::Place(square))
+            .map(|(_, flips)| flips)
     }
 
     /// Whether the player to move must pass (two players only).
@@ -132,50 +131,32 @@ impl Game {
 
     /// Each colour's disc count.
     pub fn scores(&self) -> Scores {
-        Scores::of(&self.position)
+        self.position.scores()
     }
 
     /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.is_over()
-            .then(|| Outcome::from_scores(&self.scores(), self.rules.anti()))
+        self.position.outcome()
     }
 
     /// Places a disc of the player to move on `square` and returns the discs it
     /// flipped. An illegal move is refused with the reason, and the game is unchanged.
     pub fn play(&mut self, square: Square) -> Result<SquareSet, PlayError> {
-        let (next, flips) = self
-            .position
-            .play_with_flips(square)
-            .ok_or_else(|| self.why_illegal(square))?;
-        self.history.push((self.position, Move::Place(square)));
-        self.position = next;
-        Ok(flips)
+        self.play_move(Move::Place(square))
     }
 
     /// Passes. Refused unless the player to move must pass.
     pub fn pass(&mut self) -> Result<(), PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        if self.rules.players() > 2 {
-            return Err(PlayError::NoPassing);
-        }
-        let next = self
-            .position
-            .pass()
-            .ok_or(PlayError::MayNotPass(self.to_move()))?;
-        self.history.push((self.position, Move::Pass));
-        self.position = next;
-        Ok(())
+        self.play_move(Move::Pass).map(|_| ())
     }
 
-    /// Plays a move or a pass.
-    pub fn play_move(&mut self, mv: Move) -> Result<(), PlayError> {
-        match mv {
-            Move::Place(sq) => self.play(sq).map(|_| ()),
-            Move::Pass => self.pass(),
-        }
+    /// Plays a move or a pass and returns the discs it flipped (none for a pass).
+    /// An illegal move is refused with the reason, and the game is unchanged.
+    pub fn play_move(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
+        let (next, flips) = self.position.play_with_flips(mv)?;
+        self.history.push((self.position, mv));
+        self.position = next;
+        Ok(flips)
     }
 
     /// Takes back the last move and returns it; `None` at the start.
@@ -188,32 +169,6 @@ impl Game {
     /// Counts perft from the current position (RULES.md §11).
     pub fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
-    }
-
-    fn why_illegal(&self, square: Square) -> PlayError {
-        let legal = self.legal_moves();
-        match self.cell(square) {
-            _ if self.is_over() => PlayError::GameOver,
-            None => PlayError::OffBoard(square),
-            Some(Cell::Blocked) => PlayError::Blocked(square),
-            Some(Cell::Disc(_) | Cell::Neutral) => PlayError::Occupied(square),
-            Some(Cell::Empty) => {
-                let centre = self.board().centre();
-                let opening = self.rules.players() == 2
-                    && centre.iter().any(|&c| self.cell(c) == Some(Cell::Empty));
-                let placing = legal
-                    .first()
-                    .and_then(|m| self.position.flips(m))
-                    .is_some_and(|f| f.is_empty());
-                if opening {
-                    PlayError::OutsideCentre(square)
-                } else if self.rules.players() > 2 && placing {
-                    PlayError::NotAdjacent(square)
-                } else {
-                    PlayError::FlipsNothing(square)
-                }
-            }
-        }
     }
 }
 

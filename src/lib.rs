@@ -16,25 +16,28 @@ pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 pub mod kernel;
+pub mod layout;
 mod moves;
 mod outcome;
 mod position;
 mod rules;
+mod simple_enum;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod text;
 
-pub use bitboard::{BitIter, Bits, Grid10, Grid8, Layout};
+pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use kernel::{Avx2, Kernel, Portable};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
-pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
-pub use rand_core;
+pub use position::{
+    perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
+    PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
+};
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
-pub use square::{ParseSquareError, ShortText, Square, SquareSet, SquareSetIter};
+pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
 #[cfg(feature = "alloc")]
 pub use text::position::PositionError;

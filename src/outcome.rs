@@ -51,11 +51,12 @@ pub struct Scores {
 impl Scores {
     /// The scores of `position`.
     pub fn of(position: &AnyPosition) -> Scores {
-        let players = position.players();
-        let mut counts = [0; 4];
-        for c in &Color::ALL[..players as usize] {
-            counts[c.index()] = position.count(*c);
-        }
+        position.scores()
+    }
+
+    /// Scores from each colour's count (indexed by [`Color::index`]) with
+    /// `players` players.
+    pub(crate) fn new(counts: [u32; 4], players: u8) -> Scores {
         Scores { counts, players }
     }
 
@@ -66,7 +67,7 @@ impl Scores {
 
     /// The colours in play with their scores, in turn order.
     pub fn iter(&self) -> impl Iterator<Item = (Color, u32)> + '_ {
-        Color::ALL[..self.players as usize]
+        Color::in_play(self.players)
             .iter()
             .map(|&c| (c, self.counts[c.index()]))
     }

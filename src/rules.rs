@@ -396,7 +396,7 @@ impl Rules {
 
     /// The colours in play, in turn order.
     pub fn colors(&self) -> &'static [Color] {
-        &Color::ALL[..self.players as usize]
+        Color::in_play(self.players)
     }
 
     /// Whether this is Anti-Reversi (the fewest discs win).

@@ -110,11 +110,16 @@ impl fmt::Debug for Square {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown square name {name:?}: expected a column a-j and a row 1-10")]
 pub struct ParseSquareError {
-    /// The text that was read (cut to its first 16 characters).
-    pub name: ShortText,
+    name: ShortText,
 }
 
 impl ParseSquareError {
+    /// The text that was read, cut to its first 16 bytes: this error lives in the
+    /// allocation-free core.
+    pub fn name(&self) -> &str {
+        self.name.as_str()
+    }
+
     fn new(text: &str) -> ParseSquareError {
         ParseSquareError {
             name: ShortText::new(text),

@@ -139,7 +139,7 @@ fn unknown_square_names_are_errors() {
         "", "a", "a0", "a11", "k1", "11", "aa1", "a1 ", " a1", "a01", "é1", "a100",
     ] {
         let err: ParseSquareError = bad.parse::<Square>().unwrap_err();
-        assert_eq!(err.name.as_str(), bad, "{bad:?}");
+        assert_eq!(err.name(), bad, "{bad:?}");
     }
     assert_eq!(sq("J10"), Square::new(9, 9));
     assert_eq!(sq("a10").to_string(), "a10");
@@ -243,16 +243,12 @@ fn bad_position_strings_are_typed_errors() {
         (
             "--------/--------/--------/---WB---/---BW---/--------/--------/-------- R",
             2,
-            PositionError::ToMove {
-                found: reversi::ShortText::new("R"),
-            },
+            PositionError::ToMove { found: "R".into() },
         ),
         (
             "--------/--------/--------/---WB---/---BW---/--------/--------/--------",
             2,
-            PositionError::ToMove {
-                found: reversi::ShortText::new(""),
-            },
+            PositionError::ToMove { found: "".into() },
         ),
         (
             "--#-----/--------/--------/---W#---/---BW---/--------/--------/-------- B",

@@ -185,7 +185,7 @@ fn every_blocked_count_occurs_and_seeds_differ() {
 
 #[test]
 fn random_blocked_squares_from_any_rand_core_generator() {
-    use reversi::rand_core::SeedableRng;
+    use rand_core::SeedableRng;
     let mut rng = rand_xoshiro::Xoshiro128PlusPlus::seed_from_u64(3);
     let rules = Rules::builder(Board::Octagon)
         .players(3)

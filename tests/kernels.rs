@@ -6,17 +6,21 @@ mod common;
 mod reference;
 
 use proptest::prelude::*;
-use reversi::{
-    AnyPosition, Avx2, Bits, Game, Kernel, Layout, Portable, Position, Square, SquareSet,
-};
+use reversi::kernel::{Avx2, Kernel, Portable};
+use reversi::layout::{Bits, Grid10, Grid8, Layout};
+use reversi::{AnyPosition, Bitboard, Game, Position, Square, SquareSet};
 
 use reference::{square, RefGame};
 
 /// Legal moves and the flips of each, computed by kernel `K`.
-fn moves_and_flips<K: Kernel>(pos: &AnyPosition, kernel: K) -> Vec<(Square, SquareSet)> {
+fn moves_and_flips<K: Kernel<Grid8> + Kernel<Grid10>>(
+    pos: &AnyPosition,
+    kernel: K,
+) -> Vec<(Square, SquareSet)> {
     fn collect<P: Position>(p: &P) -> Vec<(Square, SquareSet)> {
-        reversi::BitIter(p.legal_moves())
-            .map(|i| (P::Layout::square(i), P::Layout::to_set(p.flips(i))))
+        p.legal_moves()
+            .iter()
+            .map(|m| (m.square(), p.flips(m).to_squares()))
             .collect()
     }
     match *pos {
@@ -83,13 +87,13 @@ proptest! {
     fn kernels_agree_on_arbitrary_8x8_boards(mine in any::<u64>(), theirs in any::<u64>()) {
         let theirs = theirs & !mine;
         let empty = !(mine | theirs);
-        let portable = Portable.flipping_moves::<reversi::Grid8>(mine, theirs, empty);
+        let portable = Kernel::<Grid8>::flipping_moves(Portable, mine, theirs, empty);
         if let Some(avx2) = Avx2::detect() {
-            prop_assert_eq!(avx2.flipping_moves::<reversi::Grid8>(mine, theirs, empty), portable);
-            for index in reversi::BitIter(empty) {
+            prop_assert_eq!(Kernel::<Grid8>::flipping_moves(avx2, mine, theirs, empty), portable);
+            for index in Bitboard::<Grid8>::from_bits(empty).iter().map(|m| m.index() as u32) {
                 prop_assert_eq!(
-                    avx2.flips::<reversi::Grid8>(mine, theirs, index),
-                    Portable.flips::<reversi::Grid8>(mine, theirs, index),
+                    Kernel::<Grid8>::flips(avx2, mine, theirs, index),
+                    Kernel::<Grid8>::flips(Portable, mine, theirs, index),
                     "flips at {}", index
                 );
             }
@@ -98,7 +102,7 @@ proptest! {
         for index in 0..64u32 {
             let walked = walk_flips(mine, theirs, index);
             if empty.has(index) {
-                prop_assert_eq!(Portable.flips::<reversi::Grid8>(mine, theirs, index), walked);
+                prop_assert_eq!(Kernel::<Grid8>::flips(Portable, mine, theirs, index), walked);
                 prop_assert_eq!(portable.has(index), walked != 0);
             }
         }
@@ -111,16 +115,16 @@ proptest! {
     /// Random discs anywhere on the 10×10 layout, every kernel against the portable one.
     #[test]
     fn kernels_agree_on_arbitrary_10x10_boards(mine in any::<u128>(), theirs in any::<u128>()) {
-        let squares = reversi::Grid10::from_set(reversi::Board::Size10.squares());
+        let squares = Grid10::from_set(reversi::Board::Size10.squares());
         let (mine, theirs) = (mine & squares, theirs & squares & !mine);
         let empty = squares & !(mine | theirs);
-        let portable = Portable.flipping_moves::<reversi::Grid10>(mine, theirs, empty);
+        let portable = Kernel::<Grid10>::flipping_moves(Portable, mine, theirs, empty);
         if let Some(avx2) = Avx2::detect() {
-            prop_assert_eq!(avx2.flipping_moves::<reversi::Grid10>(mine, theirs, empty), portable);
-            for index in reversi::BitIter(empty) {
+            prop_assert_eq!(Kernel::<Grid10>::flipping_moves(avx2, mine, theirs, empty), portable);
+            for index in Bitboard::<Grid10>::from_bits(empty).iter().map(|m| m.index() as u32) {
                 prop_assert_eq!(
-                    avx2.flips::<reversi::Grid10>(mine, theirs, index),
-                    Portable.flips::<reversi::Grid10>(mine, theirs, index),
+                    Kernel::<Grid10>::flips(avx2, mine, theirs, index),
+                    Kernel::<Grid10>::flips(Portable, mine, theirs, index),
                     "flips at {}", index
                 );
             }

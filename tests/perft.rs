@@ -51,7 +51,7 @@ fn game_over_before_the_horizon_is_one_leaf() {
         }
         pos.legal_moves()
             .iter()
-            .map(|sq| finished_at(&pos.play(sq).unwrap(), depth - 1))
+            .map(|sq| finished_at(&pos.play(reversi::Move::Place(sq)).unwrap(), depth - 1))
             .sum()
     }
     let start = AnyPosition::start(&Rules::default());

@@ -1,31 +1,33 @@
-//! The hot path: legal moves and flips, a whole board or line at a time.
+//! The hot path: legal moves and flips, a whole board or line at a time. This module
+//! is for kernel authors; a search uses positions, which carry their kernel.
 //!
-//! Everything here is generic over the [`Layout`] and inlined into its callers, so
-//! each layout gets its own code; nothing allocates, branches on the variant, or
-//! looks at one square at a time.
+//! Everything here is inlined into its callers and compiled once for each layout;
+//! nothing allocates, branches on the variant, or looks at one square at a time.
 //!
-//! A [`Kernel`] is a way to run these operations: [`Portable`] everywhere, and
-//! [`Avx2`] (four directions at once in one 256-bit register) where the processor
-//! has AVX2. Positions carry their kernel as a type parameter, so a search is
+//! A kernel is a way to run these operations, and owns its code for each layout it
+//! implements ([`Kernel<L>`]): [`Portable`] everywhere, and [`Avx2`] where the
+//! processor has AVX2 (four directions at once in one 256-bit register: on `u64`
+//! for 8×8 and 6×6, on `u128` boards held as 64-bit halves for 10×10 and the
+//! octagon). Positions carry their kernel as a type parameter, so a search is
 //! compiled for one kernel and chooses it once, not per move.
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod avx2;
+mod avx2;
 
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use crate::bitboard::{Bits, Layout};
+use crate::layout::{Bits, Grid10, Grid8, Layout};
 
-/// How moves and flips are computed. Every kernel computes the same results; they
-/// differ in speed.
-pub trait Kernel: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+/// How moves and flips are computed on layout `L`. Every kernel computes the same
+/// results; they differ in speed.
+pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The squares of `empty` where a disc of `mine` would close off a line of one
     /// or more `theirs` discs.
-    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits;
+    fn flipping_moves(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits;
 
     /// The discs of `theirs` that a disc of `mine` placed on bit `index` flips.
-    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
+    fn flips(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
 }
 
 /// The kernel that runs on every processor: Kogge-Stone fills on 64- or 128-bit
@@ -33,23 +35,25 @@ pub trait Kernel: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Portable;
 
-impl Kernel for Portable {
+impl<L: Layout> Kernel<L> for Portable {
     #[inline(always)]
-    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+    fn flipping_moves(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
         flipping_moves::<L>(mine, theirs, empty)
     }
 
     #[inline(always)]
-    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+    fn flips(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
         flips::<L>(mine, theirs, index)
     }
 }
 
-/// The AVX2 kernel: on 8×8 and 6×6, four directions at once in the four lanes of a
-/// 256-bit register; on the larger boards, the portable code compiled for AVX2.
+/// The AVX2 kernel: four directions at once in the four 64-bit lanes of a 256-bit
+/// register, on every layout.
 ///
 /// A value exists only on a processor that has AVX2 ([`Avx2::detect`]), which is
-/// what makes its use sound.
+/// what makes its use sound. Its functions are compiled for AVX2: they are inlined
+/// into code compiled for AVX2 too (a search built with the `multiversion` crate,
+/// as [`perft`](crate::perft) is), and called otherwise.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Avx2 {
     _detected: (),
@@ -74,17 +78,43 @@ impl Avx2 {
     }
 }
 
-impl Kernel for Avx2 {
+impl Kernel<Grid8> for Avx2 {
     #[inline(always)]
-    fn flipping_moves<L: Layout>(self, mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+    fn flipping_moves(self, mine: u64, theirs: u64, empty: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: an `Avx2` value exists only where the processor has AVX2.
-        unsafe { L::avx2_flipping_moves(mine, theirs, empty) }
+        return unsafe { avx2::flipping_moves(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flipping_moves::<Grid8>(mine, theirs, empty)
     }
 
     #[inline(always)]
-    fn flips<L: Layout>(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+    fn flips(self, mine: u64, theirs: u64, index: u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { avx2::flips(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flips::<Grid8>(mine, theirs, index)
+    }
+}
+
+impl Kernel<Grid10> for Avx2 {
+    #[inline(always)]
+    fn flipping_moves(self, mine: u128, theirs: u128, empty: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: an `Avx2` value exists only where the processor has AVX2.
-        unsafe { L::avx2_flips(mine, theirs, index) }
+        return unsafe { avx2::flipping_moves_wide(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flipping_moves::<Grid10>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    fn flips(self, mine: u128, theirs: u128, index: u32) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { avx2::flips_wide(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flips::<Grid10>(mine, theirs, index)
     }
 }
 

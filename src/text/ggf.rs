@@ -226,7 +226,7 @@ fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &
 /// The game that starts from `cells`: a standard start, a standard start with
 /// corner handicap discs, or any other position.
 fn start_game(board: Board, anti: bool, cells: &[Cell; Square::NUM], to_move: Color) -> Game {
-    let position = AnyPosition::from_cells(board, 2, cells, to_move);
+    let position = AnyPosition::from_cells(board, 2, anti, cells, to_move);
     let rules = Rules::builder(board).anti(anti).build().unwrap_or_default();
     if to_move == Color::Black {
         for color in [Color::Black, Color::White] {

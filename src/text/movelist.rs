@@ -103,7 +103,7 @@ impl Game {
             }
             return Ok(());
         }
-        self.play_move(mv)
+        self.play_move(mv).map(|_| ())
     }
 
     /// Reads and plays a move list (passes may be left out). All or nothing: on an

@@ -115,7 +115,7 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
         .unwrap_or(after)
         .trim()
         .to_string();
-    let position = AnyPosition::from_cells(Board::Size8, 2, &cells, to_move);
+    let position = AnyPosition::from_cells(Board::Size8, 2, false, &cells, to_move);
     let open = Board::Size8
         .centre()
         .iter()

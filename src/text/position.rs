@@ -7,10 +7,10 @@ use crate::color::{Cell, Color};
 use crate::game::Game;
 use crate::position::AnyPosition;
 use crate::rules::{Opening, Rules};
-use crate::square::{ShortText, Square};
+use crate::square::Square;
 
 /// A position string (RULES.md §10) that cannot be read.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// The rows do not make a known board.
     #[error("{rows} rows: a position has 6, 8 or 10 rows separated by '/'")]
@@ -42,7 +42,7 @@ pub enum PositionError {
     #[error("the player to move must follow the board after one space: {found}")]
     ToMove {
         /// What was found after the board.
-        found: ShortText,
+        found: alloc::string::String,
     },
     /// The squares make no game that the rules allow.
     #[error("{0}")]
@@ -114,7 +114,7 @@ impl Game {
             Some(c) if c.index() < players as usize && to_move_text.len() == 1 => c,
             _ => {
                 return Err(PositionError::ToMove {
-                    found: ShortText::new(to_move_text),
+                    found: to_move_text.into(),
                 })
             }
         };
@@ -132,7 +132,7 @@ impl Game {
         let rules = builder.opening(opening).blocked(blocked).build()?;
         Ok(Game::from_position(
             rules,
-            AnyPosition::from_cells(board, players, &cells, to_move),
+            AnyPosition::from_cells(board, players, anti, &cells, to_move),
         ))
     }
 }
