@@ -20,6 +20,7 @@ mod moves;
 mod outcome;
 mod position;
 mod rules;
+mod setup;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod text;
@@ -35,6 +36,7 @@ pub use outcome::{Outcome, Scores};
 pub use position::{perft, AnyPosition, MultiPlayer, Position, PositionVisitor, TwoPlayer};
 pub use rand_core;
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
+pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, ShortText, Square, SquareSet, SquareSetIter};
 #[cfg(feature = "alloc")]
 pub use text::position::PositionError;
