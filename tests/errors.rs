@@ -305,9 +305,9 @@ fn bad_position_strings_are_typed_errors() {
             "e4 holds a red disc, but a 2-player game has no red",
         ),
         (
-            "--------/--------/--------/---WB---/---BW---/--------/--------/-------- black to move",
+            "--------/--------/--------/---WB---/---BW---/--------/--------/-------- black is the one to move",
             "column 73: expected the player to move (B W R G) after one space, \
-             found \"black to move\"",
+             found \"black is the one to move\"",
         ),
     ];
     for (text, want) in messages {
