@@ -1,11 +1,12 @@
 //! The properties that the fuzz targets check, shared with the proptests of
 //! `tests/fuzz_properties.rs`: every reader, on any input, either refuses it (and
 //! leaves no partial game) or reads a game that its writer writes back to the same
-//! game. Each function panics when a property fails.
+//! game; a position string and the set-up of its game check into the same game.
+//! Each function panics when a property fails.
 
 use reversi::text::record::Record;
 use reversi::text::{ggf, obf, wthor};
-use reversi::{Board, Game, Rules};
+use reversi::{Board, Game, Rules, Setup};
 
 /// A variant chosen by one byte, for the readers that need rules.
 pub fn rules_from(byte: u8) -> Rules {
@@ -32,6 +33,16 @@ pub fn position_string(data: &[u8]) {
             Game::from_position_str(&written, players, false).expect("a written position reads");
         assert_eq!(back.position(), game.position());
         assert_eq!(back.position().to_string(), written);
+        // The string and the set-up are two ways through the same check.
+        let setup = Setup::from(&game);
+        assert_eq!(
+            Setup::from_position_str(text, players, false).expect("it read"),
+            setup
+        );
+        assert_eq!(
+            Game::from_setup(setup).expect("a game's set-up checks"),
+            game
+        );
     }
 }
 

@@ -9,6 +9,7 @@ use crate::moves::{Move, PlayError};
 use crate::outcome::{Outcome, Scores};
 use crate::position::AnyPosition;
 use crate::rules::Rules;
+use crate::setup::{Setup, SetupError};
 use crate::square::{Square, SquareSet};
 
 /// A game in progress or finished: its rules, the current position, and the moves
@@ -38,8 +39,31 @@ impl Game {
         Game::from_position(rules, AnyPosition::start(&rules))
     }
 
+    /// A game that starts from a set-up, once checked: the rules follow from it as
+    /// [`Setup::rules`] says (an empty centre square with two players is the free
+    /// opening; the blocked cells are the blocked squares).
+    ///
+    /// ```
+    /// use reversi::{Board, Cell, Color, Game, Setup, SetupError};
+    /// let mut setup = Setup::empty(Board::Octagon, 3);
+    /// let centre = Board::Octagon.centre();
+    /// for (square, cell) in centre.into_iter().zip([
+    ///     Cell::Disc(Color::Black), Cell::Disc(Color::White), Cell::Neutral, Cell::Disc(Color::Red),
+    /// ]) {
+    ///     setup.set(square, cell);
+    /// }
+    /// let game = Game::from_setup(setup)?;
+    /// assert_eq!(game.rules().players(), 3);
+    /// assert_eq!(Setup::from(&game), setup);
+    /// # Ok::<_, SetupError>(())
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Game, SetupError> {
+        let rules = setup.rules()?;
+        Ok(Game::from_position(rules, setup.position_unchecked()))
+    }
+
     /// A game whose first position is `position` (which the caller built for the
-    /// same board and players as `rules`).
+    /// same board and players as `rules`, through a checked [`Setup`]).
     pub(crate) fn from_position(rules: Rules, position: AnyPosition) -> Game {
         let capacity = 2 * rules.board().square_count() + 2;
         Game {
@@ -169,6 +193,22 @@ impl Game {
     /// Counts perft from the current position (RULES.md §11).
     pub fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
+    }
+}
+
+impl TryFrom<Setup> for Game {
+    type Error = SetupError;
+
+    /// [`Game::from_setup`].
+    fn try_from(setup: Setup) -> Result<Game, SetupError> {
+        Game::from_setup(setup)
+    }
+}
+
+impl From<&Game> for Setup {
+    /// The set-up of the game's current position, with its Anti-Reversi flag.
+    fn from(game: &Game) -> Setup {
+        Setup::from_position(game.position(), game.rules().anti())
     }
 }
 

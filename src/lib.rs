@@ -21,6 +21,7 @@ mod moves;
 mod outcome;
 mod position;
 mod rules;
+mod setup;
 mod simple_enum;
 mod square;
 #[cfg(feature = "alloc")]
@@ -38,6 +39,7 @@ pub use position::{
     PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
 pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
+pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
 #[cfg(feature = "alloc")]
 pub use text::position::PositionError;

@@ -140,7 +140,7 @@ impl FromStr for Square {
 
 /// A copy of at most 16 bytes of some text, kept in errors without allocating.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct ShortText {
+pub(crate) struct ShortText {
     bytes: [u8; 16],
     len: u8,
 }

@@ -220,7 +220,9 @@ fn the_c_host_plays_every_variant() {
             "{out}"
         );
         assert!(
-            out.contains("play_moves: the text could not be read: move 3 (column 7)"),
+            out.contains(
+                "play_moves: the text could not be read: column 7: move 3: \"zz\" is not a square"
+            ),
             "{out}"
         );
         assert!(out.contains("board 42: an enumeration or flag argument has a value it cannot have, handle untouched"), "{out}");

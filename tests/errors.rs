@@ -3,7 +3,7 @@
 
 use reversi::{
     Board, Color, Corners, Game, Handicap, Move, Opening, ParseSquareError, PlayError,
-    PositionError, Rules, RulesError, Square,
+    PositionError, Rules, RulesError, SetupError, Square,
 };
 
 fn sq(name: &str) -> Square {
@@ -232,35 +232,61 @@ fn bad_position_strings_are_typed_errors() {
             },
         ),
         (
-            "--------/--------/--------/---WR---/---BW---/--------/--------/-------- B",
+            "--------/--------/--------/---WX---/---BW---/--------/--------/-------- B",
             2,
             PositionError::Cell {
                 column: 32,
-                found: 'R',
-                players: 2,
+                found: 'X',
             },
+        ),
+        (
+            "--------/--------/--------/---WR---/---BW---/--------/--------/-------- B",
+            2,
+            PositionError::Setup(SetupError::ColorNotInPlay {
+                square: sq("e4"),
+                color: Color::Red,
+                players: 2,
+            }),
         ),
         (
             "--------/--------/--------/---WB---/---BW---/--------/--------/-------- R",
             2,
-            PositionError::ToMove { found: "R".into() },
+            PositionError::Setup(SetupError::ToMove {
+                color: Color::Red,
+                players: 2,
+            }),
+        ),
+        (
+            "--------/--------/--------/---WB---/---BW---/--------/--------/-------- Black",
+            2,
+            PositionError::ToMove {
+                column: 73,
+                found: "Black".to_string(),
+            },
         ),
         (
             "--------/--------/--------/---WB---/---BW---/--------/--------/--------",
             2,
-            PositionError::ToMove { found: "".into() },
+            PositionError::ToMove {
+                column: 73,
+                found: String::new(),
+            },
         ),
         (
             "--#-----/--------/--------/---W#---/---BW---/--------/--------/-------- B",
             2,
-            PositionError::Rules(RulesError::BlockedInCentre(sq("e4"))),
+            PositionError::Setup(SetupError::Rules(RulesError::BlockedInCentre(sq("e4")))),
         ),
         (
             "#####---/--------/--------/---WB---/---BW---/--------/--------/-------- B",
             2,
-            PositionError::Rules(RulesError::TooManyBlocked(5)),
+            PositionError::Setup(SetupError::Rules(RulesError::TooManyBlocked(5))),
         ),
-        (start, 5, PositionError::Rules(RulesError::Players(5))),
+        (
+            start,
+            5,
+            PositionError::Setup(SetupError::Rules(RulesError::Players(5))),
+        ),
     ];
     for (text, players, want) in cases {
         assert_eq!(
@@ -268,5 +294,24 @@ fn bad_position_strings_are_typed_errors() {
             Err(want),
             "{text}"
         );
+    }
+    let messages = [
+        (
+            "--------/--------/--------/---WX---/---BW---/--------/--------/-------- B",
+            "column 32: 'X' is not a square (- # B W R G N)",
+        ),
+        (
+            "--------/--------/--------/---WR---/---BW---/--------/--------/-------- B",
+            "e4 holds a red disc, but a 2-player game has no red",
+        ),
+        (
+            "--------/--------/--------/---WB---/---BW---/--------/--------/-------- black is the one to move",
+            "column 73: expected the player to move (B W R G) after one space, \
+             found \"black is the one to move\"",
+        ),
+    ];
+    for (text, want) in messages {
+        let e = Game::from_position_str(text, 2, false).unwrap_err();
+        assert_eq!(e.to_string(), want);
     }
 }

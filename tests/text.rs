@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use reversi::text::movelist::{parse_moves, MoveErrorKind, MoveListError};
 use reversi::text::record::{Record, RecordError, RecordErrorKind};
 use reversi::text::{ggf, obf};
-use reversi::{Board, Game, Move, Opening, PlayError, Rules, RulesError, Square};
+use reversi::{Board, Color, Game, Move, Opening, PlayError, Rules, RulesError, Square};
 
 /// A random game of the variant, cut after `length` moves.
 fn random_game(rules: Rules, choices: &[prop::sample::Index], length: usize) -> Game {
@@ -149,7 +149,7 @@ fn illegal_moves_in_a_list_name_their_number() {
         }
     );
     assert_eq!(game.move_count(), 0, "all or nothing");
-    assert_eq!(err.to_string(), "move 8 (column 22): f5 is occupied");
+    assert_eq!(err.to_string(), "column 22: move 8: f5 is occupied");
 }
 
 #[test]
@@ -177,10 +177,16 @@ fn record_error(text: &str) -> RecordError {
 #[test]
 fn record_errors_say_where() {
     let e = record_error("[Board \"9x9\"]\n\nf5\n");
-    assert_eq!(e.line, 1);
     assert_eq!(
-        e.kind.to_string(),
-        "tag Board: \"9x9\" is not 6x6, 8x8, 10x10 or octagon"
+        (e.line, e.kind.clone()),
+        (
+            1,
+            RecordErrorKind::TagValue {
+                tag: "Board",
+                value: "9x9".to_string(),
+                expected: "6x6, 8x8, 10x10 or octagon",
+            }
+        )
     );
     let e = record_error("[Event \"x\"]\n[Board \"6x6\"]\n[Players \"3\"]\n\n");
     assert_eq!(e.line, 2);
@@ -198,10 +204,7 @@ fn record_errors_say_where() {
     );
     let e = record_error("[Event \"x\"]\n\nf5 d6\nc3 d3 c4 f4 f6 e3\n");
     assert_eq!((e.line, e.column), (4, 16));
-    assert_eq!(
-        e.to_string(),
-        "line 4, column 16: move 8 (column 22): e3 flips nothing"
-    );
+    assert_eq!(e.to_string(), "line 4, column 16: move 8: e3 flips nothing");
     let e = record_error("[Event x]\n");
     assert_eq!((e.line, e.kind), (1, RecordErrorKind::TagSyntax));
     let e = record_error("[Event \"a\"]\n[Event \"b\"]\n");
@@ -401,4 +404,202 @@ fn implied_passes() {
     game.play_moves("h8").unwrap();
     assert_eq!(game.move_list(), "a1 pass h8");
     assert_eq!(game.moves().filter(|&m| m == Move::Pass).count(), 1);
+}
+
+/// Plays until the game ends, choosing among the legal moves by the move number
+/// (so that every score of the four-player octagon game below has two digits).
+fn play_out(mut game: Game) -> Game {
+    while !game.is_over() {
+        let moves: Vec<Square> = game.legal_moves().iter().collect();
+        if moves.is_empty() {
+            game.pass().unwrap();
+        } else {
+            game.play(moves[game.move_count() % moves.len()]).unwrap();
+        }
+    }
+    game
+}
+
+#[test]
+fn a_ggf_move_out_of_turn_says_so_in_full() {
+    let line = "(;GM[Othello]PC[GGS/os]PB[Saio1200]PW[Saio3000]TY[8]\
+                BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
+                W[d3//0.01];)";
+    let column = line.find("W[d3").unwrap() + 1;
+    let e = ggf::parse(line).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ggf::GgfErrorKind::OutOfTurn {
+            number: 1,
+            played: Color::White,
+            to_move: Color::Black,
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("line 1, column {column}: move 1: white played, but black is to move")
+    );
+    // The rule a move broke is the typed cause.
+    let e = ggf::parse("(;GM[Othello]TY[8]B[d3]W[a1];)").unwrap_err();
+    assert_eq!(
+        e.kind,
+        ggf::GgfErrorKind::Illegal {
+            number: 2,
+            error: PlayError::FlipsNothing(Square::new(0, 0)),
+        }
+    );
+    assert_eq!(e.to_string(), "line 1, column 24: move 2: a1 flips nothing");
+    // The player who must pass cannot place a disc: archives leave out passes of
+    // the other player only.
+    let implied = "(;GM[Othello]TY[8]\
+                   BO[8 -O****** ******** ******** ******** ******** ******** ******** ******O- *]\
+                   B[a1]B[h8];)";
+    assert_eq!(
+        ggf::parse(implied).unwrap().game().move_list(),
+        "a1 pass h8"
+    );
+    let must_pass = "(;GM[Othello]TY[8]\
+                     BO[8 -OOOOOOO OOOOOOOO OOOOOOOO OOOOOOOO OOOOOOOO OOOOOOOO OOOOOOOO OOOOOO*- *]\
+                     B[h8];)";
+    let column = must_pass.find("B[h8]").unwrap() + 1;
+    let e = ggf::parse(must_pass).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("line 1, column {column}: move 1: h8 flips nothing")
+    );
+}
+
+#[test]
+fn ggf_errors_keep_their_whole_text() {
+    let cases = [
+        (
+            "(;GM[Chess, the game of kings];)",
+            "line 1, column 3: GM[Chess, the game of kings]: not an Othello game",
+        ),
+        (
+            "(;GM[Othello]TY[8 with a long modifier];)",
+            "line 1, column 14: TY[8 with a long modifier]: expected 6, 8, 10 or 88, \
+             optionally with the modifier a",
+        ),
+        (
+            "(;GM[Othello]TY[8]B[the first move of the game];)",
+            "line 1, column 19: move 1: \"the first move of the game\" is not a square or PA",
+        ),
+        (
+            "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*---- -------- -------- -------- *];)",
+            "line 1, column 14: BO: an empty centre square is the free opening, \
+             which GGF cannot express",
+        ),
+        (
+            // A disc on j1, which the octagon does not have (100 cells given).
+            "(;GM[Othello]TY[88]BO[10 ---------* ---------- ---------- ---------- ----O*---- \
+             ----*O---- ---------- ---------- ---------- ---------- *];)",
+            "line 1, column 20: j1 is not on the octagon board and must stay empty",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(ggf::parse(text).unwrap_err().to_string(), want, "{text}");
+    }
+}
+
+#[test]
+fn a_contradicted_result_says_both_full_texts() {
+    let octagon4 = Rules::builder(Board::Octagon).players(4).build().unwrap();
+    let record = Record::new(play_out(Game::new(octagon4)));
+    let text = record.to_string();
+    let replay = record.result().unwrap();
+    let (winner, scores) = replay.split_once(' ').unwrap();
+    let wrong = if winner == "white" { "black" } else { "white" };
+    let given = format!("{wrong} {scores}");
+    // Longer than the 16 bytes that errors used to keep.
+    assert!(given.len() > 16 && replay.len() > 16, "{given}");
+    let line = text.lines().position(|l| l.starts_with("[Result")).unwrap() + 1;
+    let e = record_error(&text.replace(&replay, &given));
+    assert_eq!(
+        e.kind,
+        RecordErrorKind::ResultContradicts {
+            given: given.clone(),
+            replay: replay.clone(),
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("line {line}, column 1: tag Result: {given:?}, but the replay ends {replay:?}")
+    );
+}
+
+#[test]
+fn record_errors_keep_their_whole_text() {
+    let cases = [
+        (
+            "[AVeryLongTagNameIndeed \"1\"]\n[AVeryLongTagNameIndeed \"2\"]\n",
+            "line 2, column 1: tag AVeryLongTagNameIndeed is given twice",
+        ),
+        (
+            "[Board \"nine by nine, or bigger\"]\n",
+            "line 1, column 1: tag Board: \"nine by nine, or bigger\" is not \
+             6x6, 8x8, 10x10 or octagon",
+        ),
+        (
+            "[Event \"x\"]\n\nf5 notasquareatall\n",
+            "line 3, column 4: move 2: \"notasquareatall\" is not a square (a-j and 1-10) \
+             or a pass",
+        ),
+        (
+            "[Position \"--------/--------/--------/---WB---/---BW---/--------/--------/-------- \
+             black\"]\n",
+            "line 1, column 1: tag Position: column 73: expected the player to move \
+             (B W R G) after one space, found \"black\"",
+        ),
+        (
+            "[Position \"--------/--------/--------/---WR---/---BW---/--------/--------/-------- B\"]\n",
+            "line 1, column 1: tag Position: e4 holds a red disc, but a 2-player game has no red",
+        ),
+        (
+            "[Board \"octagon\"]\n\
+             [Position \"--------/--------/--------/---WB---/---BW---/--------/--------/-------- B\"]\n",
+            "line 2, column 1: tag Position: its board \"8x8\", but the other tags say \"octagon\"",
+        ),
+        (
+            "[Blocked \"a1\"]\n\
+             [Position \"--------/--------/--------/---WB---/---BW---/--------/--------/-------# B\"]\n",
+            "line 2, column 1: tag Position: its blocked squares \"h8\", \
+             but the other tags say \"a1\"",
+        ),
+        (
+            "[Position \"--------/--------/--------/---WB---/---B----/--------/--------/-------- W\"]\n",
+            "line 1, column 1: tag Position: its opening \"free\", \
+             but the other tags say \"standard\"",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(record_error(text).to_string(), want, "{text}");
+    }
+    // With the tags that agree, the same positions read.
+    let free = "[Opening \"free\"]\n\
+                [Position \"--------/--------/--------/---WB---/---B----/--------/--------/-------- W\"]\n\ne5\n";
+    let record: Record = free.parse().unwrap();
+    assert_eq!(record.game().rules().opening(), Opening::Free);
+    assert_eq!(record.to_string().parse::<Record>().unwrap(), record);
+}
+
+#[test]
+fn move_list_errors_keep_their_whole_text() {
+    let e = parse_moves("f5 d6 thisisnotasquareatall").unwrap_err();
+    assert_eq!(
+        e,
+        MoveListError {
+            number: 3,
+            column: 7,
+            kind: MoveErrorKind::Square("thisisnotasquareatall".to_string()),
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "column 7: move 3: \"thisisnotasquareatall\" is not a square (a-j and 1-10) or a pass"
+    );
+    // Within a run-together word, the text from where reading stopped.
+    let e = parse_moves("f5d6zz").unwrap_err();
+    assert_eq!((e.number, e.column), (3, 5));
+    assert_eq!(e.kind, MoveErrorKind::Square("zz".to_string()));
 }

@@ -32,10 +32,11 @@ use core::fmt::Write;
 use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
-use crate::moves::Move;
+use crate::moves::{Move, PlayError};
 use crate::position::AnyPosition;
 use crate::rules::{Corners, Handicap, Opening, Rules};
-use crate::square::{ShortText, Square};
+use crate::setup::{Setup, SetupError};
+use crate::square::Square;
 use crate::text::record::{Record, VARIANT_TAGS};
 
 /// What is wrong with a GGF game.
@@ -46,20 +47,46 @@ pub enum GgfErrorKind {
     Syntax,
     /// `GM` is not Othello.
     #[error("GM[{0}]: not an Othello game")]
-    NotOthello(ShortText),
+    NotOthello(String),
     /// A `TY` that names no board this library has, or a modifier it cannot play.
     #[error("TY[{0}]: expected 6, 8, 10 or 88, optionally with the modifier a")]
-    Type(ShortText),
+    Type(String),
     /// A `BO` that cannot be read.
     #[error("BO: {0}")]
     Board(&'static str),
-    /// A move that cannot be read or played.
-    #[error("move {number}: {reason}")]
-    Move {
+    /// A `BO` with an empty centre square: the free opening, which GGF cannot
+    /// express.
+    #[error("BO: an empty centre square is the free opening, which GGF cannot express")]
+    FreeOpening,
+    /// The `BO` board (or, without `BO`, the `TY` options) make no position that the
+    /// rules allow.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A move that is neither a square name nor `PA`.
+    #[error("move {number}: {text:?} is not a square or PA")]
+    MoveText {
         /// The number of the move, from 1.
         number: usize,
-        /// Why.
-        reason: ShortText,
+        /// The move as written, before any `/eval/time`.
+        text: String,
+    },
+    /// A move (`B[..]` or `W[..]`) by the player who is not to move.
+    #[error("move {number}: {played} played, but {to_move} is to move")]
+    OutOfTurn {
+        /// The number of the move, from 1.
+        number: usize,
+        /// The colour of the property (`B` or `W`).
+        played: Color,
+        /// The colour to move.
+        to_move: Color,
+    },
+    /// A move that the rules refuse.
+    #[error("move {number}: {error}")]
+    Illegal {
+        /// The number of the move, from 1.
+        number: usize,
+        /// Which rule the move broke.
+        error: PlayError,
     },
 }
 
@@ -169,8 +196,8 @@ fn board_type(ty: &str) -> Option<(Board, bool)> {
     Some((board, modifiers.contains('a')))
 }
 
-/// The cells and player to move of a `BO` value on `board`.
-fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &'static str> {
+/// The set-up of a `BO` value on `board`, Anti-Reversi or not.
+fn start_board(bo: &str, board: Board, anti: bool) -> Result<Setup, &'static str> {
     let mut words = bo.split_whitespace();
     let size = words.next().ok_or("empty")?;
     let rest: Vec<&str> = words.collect();
@@ -194,7 +221,8 @@ fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &
     if text.chars().count() != squares.len() {
         return Err("wrong number of cells");
     }
-    let mut cells = [Cell::Empty; Square::NUM];
+    let mut setup = Setup::empty(board, 2);
+    setup.anti = anti;
     for (ch, sq) in text.chars().zip(squares) {
         let cell = match ch {
             '-' => Cell::Empty,
@@ -202,57 +230,51 @@ fn start_board(bo: &str, board: Board) -> Result<([Cell; Square::NUM], Color), &
             'O' => Cell::Disc(Color::White),
             _ => return Err("a cell is not -, * or O"),
         };
-        if !board.contains(sq) && cell != Cell::Empty {
-            return Err("a disc on a square the octagon does not have");
-        }
-        cells[sq.index()] = cell;
+        // A disc on a square that the octagon does not have is the set-up's to refuse.
+        setup.set(sq, cell);
     }
-    if board
-        .centre()
-        .iter()
-        .any(|s| cells[s.index()] == Cell::Empty)
-    {
-        // Only the free opening leaves the centre empty, and GGF cannot express it.
-        return Err("an empty centre square (the free opening, which GGF cannot express)");
-    }
-    let to_move = match *side {
+    setup.to_move = match *side {
         "*" => Color::Black,
         "O" => Color::White,
         _ => return Err("the player to move is not * or O"),
     };
-    Ok((cells, to_move))
+    Ok(setup)
 }
 
-/// The game that starts from `cells`: a standard start, a standard start with
-/// corner handicap discs, or any other position.
-fn start_game(board: Board, anti: bool, cells: &[Cell; Square::NUM], to_move: Color) -> Game {
-    let position = AnyPosition::from_cells(board, 2, anti, cells, to_move);
-    let rules = Rules::builder(board).anti(anti).build().unwrap_or_default();
-    if to_move == Color::Black {
+/// The game that starts from `setup`: a standard start, a standard start with
+/// corner handicap discs (which GGF writes as a `BO` board), or any other position.
+fn start_game(setup: Setup) -> Result<Game, GgfErrorKind> {
+    let game = Game::from_setup(setup)?;
+    let rules = *game.rules();
+    if rules.opening() == Opening::Free {
+        return Err(GgfErrorKind::FreeOpening);
+    }
+    if setup.to_move == Color::Black {
         for color in [Color::Black, Color::White] {
-            let mut corners = Corners::empty();
-            for (i, &sq) in board.corners().iter().enumerate() {
-                if cells[sq.index()] == Cell::Disc(color) {
-                    corners |= Corners::from_bits_truncate(1 << i);
-                }
+            let corners = board_corners(&setup, color);
+            if corners.is_empty() {
+                continue;
             }
-            let with_handicap = if corners.is_empty() {
-                Some(rules)
-            } else {
-                rules
-                    .to_builder()
-                    .handicap(Handicap { color, corners })
-                    .build()
-                    .ok()
-            };
-            if let Some(r) = with_handicap {
-                if AnyPosition::start(&r) == position {
-                    return Game::new(r);
+            let handicap = rules.to_builder().handicap(Handicap { color, corners });
+            if let Ok(with_handicap) = handicap.build() {
+                if AnyPosition::start(&with_handicap) == *game.position() {
+                    return Ok(Game::new(with_handicap));
                 }
             }
         }
     }
-    Game::from_position(rules, position)
+    Ok(game)
+}
+
+/// The corners of the set-up's board that hold a disc of `color`.
+fn board_corners(setup: &Setup, color: Color) -> Corners {
+    let mut corners = Corners::empty();
+    for (i, &sq) in setup.board.corners().iter().enumerate() {
+        if setup.cell(sq) == Cell::Disc(color) {
+            corners |= Corners::from_bits_truncate(1 << i);
+        }
+    }
+    corners
 }
 
 /// Reads one GGF game (the first in `text`).
@@ -264,27 +286,33 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             return Err(GgfError::at(
                 text,
                 *at,
-                GgfErrorKind::NotOthello(ShortText::new(gm)),
+                GgfErrorKind::NotOthello(gm.clone()),
             ));
         }
     }
+    let ty_at = get("TY").map_or(0, |&(_, _, at)| at);
     let (board, anti) = match get("TY") {
         None => (Board::Size8, false),
-        Some((_, ty, at)) => board_type(ty)
-            .ok_or_else(|| GgfError::at(text, *at, GgfErrorKind::Type(ShortText::new(ty))))?,
+        Some((_, ty, at)) => {
+            board_type(ty).ok_or_else(|| GgfError::at(text, *at, GgfErrorKind::Type(ty.clone())))?
+        }
     };
     let mut game = match get("BO") {
-        None => Game::new(Rules::builder(board).anti(anti).build().unwrap_or_default()),
-        Some((_, bo, at)) => {
-            let (cells, to_move) = start_board(bo, board)
-                .map_err(|why| GgfError::at(text, *at, GgfErrorKind::Board(why)))?;
-            start_game(board, anti, &cells, to_move)
+        None => {
+            let rules = Rules::builder(board).anti(anti).build().map_err(|e| {
+                GgfError::at(text, ty_at, GgfErrorKind::Setup(SetupError::Rules(e)))
+            })?;
+            Game::new(rules)
         }
+        Some((_, bo, at)) => start_board(bo, board, anti)
+            .map_err(GgfErrorKind::Board)
+            .and_then(start_game)
+            .map_err(|kind| GgfError::at(text, *at, kind))?,
     };
     let mut record_tags = Vec::new();
     let mut number = 0;
     for (name, value, at) in &props {
-        let color = match name.as_str() {
+        let played = match name.as_str() {
             "B" => Color::Black,
             "W" => Color::White,
             "GM" | "TY" | "BO" => continue,
@@ -294,22 +322,28 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             }
         };
         number += 1;
-        let fail = |reason: &str| {
-            GgfError::at(
-                text,
-                *at,
-                GgfErrorKind::Move {
-                    number,
-                    reason: ShortText::new(reason),
-                },
-            )
-        };
+        let fail = |kind: GgfErrorKind| GgfError::at(text, *at, kind);
         let word = value.split('/').next().unwrap_or("").trim();
-        let mv: Move = word.parse().map_err(|_| fail("not a square or PA"))?;
-        if game.to_move() != color && !(game.must_pass() && mv != Move::Pass) {
-            return Err(fail("played out of turn"));
-        }
-        game.play_implied(mv).map_err(|e| fail(&e.to_string()))?;
+        let mv: Move = word.parse().map_err(|_| {
+            fail(GgfErrorKind::MoveText {
+                number,
+                text: word.to_string(),
+            })
+        })?;
+        let to_move = game.to_move();
+        let played_ok = if played == to_move {
+            game.play_move(mv).map(|_| ())
+        } else if game.must_pass() && mv != Move::Pass {
+            // Archives leave out the pass of the player who has no move.
+            game.play_implied(mv)
+        } else {
+            return Err(fail(GgfErrorKind::OutOfTurn {
+                number,
+                played,
+                to_move,
+            }));
+        };
+        played_ok.map_err(|error| fail(GgfErrorKind::Illegal { number, error }))?;
     }
     let finished_re = game.is_over().then(|| black_difference(&game));
     let mut record = Record::new(game);

@@ -1,36 +1,30 @@
 //! Move lists: moves as square names or passes, separated by white space or run
 //! together (`f5d6c3`, `a10b3` on 10×10), as RULES.md §10 describes.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
+use core::fmt::Write;
 
 use crate::game::Game;
 use crate::moves::{Move, PlayError};
-use crate::square::{ParseSquareError, Square};
+use crate::square::Square;
 
 /// What is wrong with one move of a move list.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveErrorKind {
-    /// The text is not a square name or a pass.
-    Square(ParseSquareError),
-    /// The move is not legal where it stands.
+    /// The text is not a square name or a pass: the rest of the word, from where
+    /// the reading stopped.
+    #[error("{0:?} is not a square (a-j and 1-10) or a pass")]
+    Square(String),
+    /// The move is not legal where it stands: which rule it broke.
+    #[error(transparent)]
     Illegal(PlayError),
-}
-
-impl fmt::Display for MoveErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveErrorKind::Square(e) => e.fmt(f),
-            MoveErrorKind::Illegal(e) => e.fmt(f),
-        }
-    }
 }
 
 /// A move list that cannot be read or played: which move (its number in the
 /// list, from 1), where it stands (character column, from 1) and why.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("move {number} (column {column}): {kind}")]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("column {column}: move {number}: {kind}")]
 pub struct MoveListError {
     /// The number of the move in the list, from 1 (implied passes not counted).
     pub number: usize,
@@ -73,11 +67,11 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, MoveListError> {
                         moves.push((Move::Place(square), column(offset + at)));
                         at += len;
                     }
-                    Err(e) => {
+                    Err(_) => {
                         return Err(MoveListError {
                             number: moves.len() + 1,
                             column: column(offset + at),
-                            kind: MoveErrorKind::Square(e),
+                            kind: MoveErrorKind::Square(token[at..].to_string()),
                         })
                     }
                 }
@@ -115,7 +109,7 @@ impl Game {
     /// game.play_moves("f5 d6 c3d3c4")?;
     /// assert_eq!(game.move_list(), "f5 d6 c3 d3 c4");
     /// let err = game.play_moves("f4 a1").unwrap_err();
-    /// assert_eq!(err.to_string(), "move 2 (column 4): a1 flips nothing");
+    /// assert_eq!(err.to_string(), "column 4: move 2: a1 flips nothing");
     /// assert_eq!(game.move_count(), 5);
     /// # Ok::<_, reversi::text::movelist::MoveListError>(())
     /// ```

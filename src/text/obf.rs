@@ -24,8 +24,7 @@ use alloc::string::{String, ToString};
 use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
-use crate::position::AnyPosition;
-use crate::rules::{Opening, Rules};
+use crate::setup::{Setup, SetupError};
 use crate::square::Square;
 
 /// An OBF board: the game that starts there, and the annotations that followed.
@@ -38,7 +37,7 @@ pub struct ObfBoard {
 }
 
 /// A line that is not an OBF board.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ObfError {
     /// Fewer than 64 cells.
     #[error("{0} cells: an OBF board has 64")]
@@ -57,6 +56,10 @@ pub enum ObfError {
         /// The character column, from 1.
         column: usize,
     },
+    /// The board makes no position that the rules allow. Two colours on 8×8 always
+    /// do today; the check is the one every reader goes through.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
 /// A game that is not a two-player 8×8 game, which OBF cannot hold.
@@ -66,7 +69,7 @@ pub struct ObfWriteError;
 
 /// Reads an OBF line.
 pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
-    let mut cells = [Cell::Empty; Square::NUM];
+    let mut setup = Setup::empty(Board::Size8, 2);
     let mut chars = line.char_indices().peekable();
     let mut count: u8 = 0;
     let column = |at: usize| line[..at].chars().count() + 1;
@@ -86,7 +89,7 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
                 })
             }
         };
-        cells[Square::new(count % 8, count / 8).index()] = cell;
+        setup.set(Square::new(count % 8, count / 8), cell);
         count += 1;
     }
     let rest_at = chars.peek().map_or(line.len(), |&(at, _)| at);
@@ -94,7 +97,7 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
     let trimmed = rest.trim_start();
     let side_at = rest_at + (rest.len() - trimmed.len());
     let mut side = trimmed.chars();
-    let to_move = match side.next() {
+    setup.to_move = match side.next() {
         Some('X' | 'x' | '*' | 'B' | 'b') => Color::Black,
         Some('O' | 'o' | 'W' | 'w') => Color::White,
         _ => {
@@ -115,21 +118,9 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
         .unwrap_or(after)
         .trim()
         .to_string();
-    let position = AnyPosition::from_cells(Board::Size8, 2, false, &cells, to_move);
-    let open = Board::Size8
-        .centre()
-        .iter()
-        .any(|s| cells[s.index()] == Cell::Empty);
-    let rules = Rules::builder(Board::Size8)
-        .opening(if open {
-            Opening::Free
-        } else {
-            Opening::Standard
-        })
-        .build()
-        .unwrap_or_default();
     Ok(ObfBoard {
-        game: Game::from_position(rules, position),
+        // An empty centre square makes the free opening.
+        game: Game::from_setup(setup)?,
         annotations,
     })
 }

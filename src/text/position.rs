@@ -1,12 +1,12 @@
 //! The position string of RULES.md §10.
 
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
-use crate::position::AnyPosition;
-use crate::rules::{Opening, Rules};
+use crate::setup::{Setup, SetupError};
 use crate::square::Square;
 
 /// A position string (RULES.md §10) that cannot be read.
@@ -28,40 +28,44 @@ pub enum PositionError {
         /// The squares the board has on that row.
         expected: usize,
     },
-    /// A character that is no square content, or a colour not in play.
-    #[error("column {column}: {found:?} is not a square of a {players}-player game")]
+    /// A character that is no square content.
+    #[error("column {column}: {found:?} is not a square (- # B W R G N)")]
     Cell {
         /// The character position in the text, from 1.
         column: usize,
         /// The character found.
         found: char,
-        /// The number of players.
-        players: u8,
     },
-    /// No player to move, or one not in play.
-    #[error("the player to move must follow the board after one space: {found}")]
+    /// No player to move after the board, or more than one letter.
+    #[error(
+        "column {column}: expected the player to move (B W R G) after one space, found {found:?}"
+    )]
     ToMove {
+        /// The character position in the text where the player to move belongs,
+        /// from 1.
+        column: usize,
         /// What was found after the board.
-        found: alloc::string::String,
+        found: String,
     },
-    /// The squares make no game that the rules allow.
-    #[error("{0}")]
-    Rules(#[from] crate::rules::RulesError),
+    /// The squares and the player to move make no position that the rules allow.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
-impl Game {
-    /// A game that starts from a position string (RULES.md §10), for `players`
-    /// players, Anti-Reversi or not. The board follows from the rows, the blocked
-    /// squares from the `#`; an empty centre square means the free opening.
+impl Setup {
+    /// Reads a position string (RULES.md §10) for `players` players, Anti-Reversi or
+    /// not, into a set-up, unchecked: the board follows from the rows. Only the
+    /// syntax is checked here; [`Game::from_setup`] checks the rest.
     ///
     /// ```
-    /// use reversi::Game;
-    /// let game = Game::from_position_str(
-    ///     "--------/--------/--------/---WB---/---BW---/--------/--------/-------- B", 2, false)?;
-    /// assert_eq!(game.legal_moves().len(), 4);
+    /// use reversi::{Cell, Color, Setup, Square};
+    /// let setup = Setup::from_position_str(
+    ///     "--------/--------/--------/---WB---/---BW---/--------/--------/-------- W", 2, false)?;
+    /// assert_eq!(setup.cell(Square::new(3, 3)), Cell::Disc(Color::White));
+    /// assert_eq!(setup.to_move, Color::White);
     /// # Ok::<_, reversi::PositionError>(())
     /// ```
-    pub fn from_position_str(text: &str, players: u8, anti: bool) -> Result<Game, PositionError> {
+    pub fn from_position_str(text: &str, players: u8, anti: bool) -> Result<Setup, PositionError> {
         let (board_text, to_move_text) = text.split_once(' ').unwrap_or((text, ""));
         let rows: Vec<&str> = board_text.split('/').collect();
         let first_len = rows.first().map_or(0, |r| r.chars().count());
@@ -72,10 +76,8 @@ impl Game {
             (10, _) => Board::Size10,
             (n, _) => return Err(PositionError::Rows { rows: n }),
         };
-        // Validate the player count before reading colours against it.
-        let builder = Rules::builder(board).players(players).anti(anti);
-        builder.build()?;
-        let mut cells = [Cell::Empty; Square::NUM];
+        let mut setup = Setup::empty(board, players);
+        setup.anti = anti;
         let mut column = 1;
         for (row, text) in rows.iter().enumerate() {
             let squares: Vec<Square> = (0..10)
@@ -91,48 +93,50 @@ impl Game {
                 });
             }
             for (ch, sq) in text.chars().zip(squares) {
-                cells[sq.index()] = match ch {
+                let cell = match ch {
                     '-' => Cell::Empty,
                     '#' => Cell::Blocked,
-                    'N' if players == 3 => Cell::Neutral,
+                    'N' => Cell::Neutral,
                     _ => match Color::from_letter(ch) {
-                        Some(c) if c.index() < players as usize => Cell::Disc(c),
-                        _ => {
-                            return Err(PositionError::Cell {
-                                column,
-                                found: ch,
-                                players,
-                            })
-                        }
+                        Some(c) => Cell::Disc(c),
+                        None => return Err(PositionError::Cell { column, found: ch }),
                     },
                 };
+                setup.set(sq, cell);
                 column += 1;
             }
+            // The '/' or the space.
             column += 1;
         }
-        let to_move = match to_move_text.chars().next().and_then(Color::from_letter) {
-            Some(c) if c.index() < players as usize && to_move_text.len() == 1 => c,
+        let mut letters = to_move_text.chars();
+        setup.to_move = match (letters.next().and_then(Color::from_letter), letters.next()) {
+            (Some(color), None) => color,
             _ => {
                 return Err(PositionError::ToMove {
-                    found: to_move_text.into(),
+                    column,
+                    found: to_move_text.to_string(),
                 })
             }
         };
-        let blocked = Square::all().filter(|sq| cells[sq.index()] == Cell::Blocked);
-        let centre_open = players == 2
-            && board
-                .centre()
-                .iter()
-                .any(|sq| cells[sq.index()] == Cell::Empty);
-        let opening = if centre_open {
-            Opening::Free
-        } else {
-            Opening::Standard
-        };
-        let rules = builder.opening(opening).blocked(blocked).build()?;
-        Ok(Game::from_position(
-            rules,
-            AnyPosition::from_cells(board, players, anti, &cells, to_move),
-        ))
+        Ok(setup)
+    }
+}
+
+impl Game {
+    /// A game that starts from a position string (RULES.md §10), for `players`
+    /// players, Anti-Reversi or not: [`Setup::from_position_str`], then
+    /// [`Game::from_setup`]. The board follows from the rows, the blocked squares
+    /// from the `#`; an empty centre square means the free opening.
+    ///
+    /// ```
+    /// use reversi::Game;
+    /// let game = Game::from_position_str(
+    ///     "--------/--------/--------/---WB---/---BW---/--------/--------/-------- B", 2, false)?;
+    /// assert_eq!(game.legal_moves().len(), 4);
+    /// # Ok::<_, reversi::PositionError>(())
+    /// ```
+    pub fn from_position_str(text: &str, players: u8, anti: bool) -> Result<Game, PositionError> {
+        let setup = Setup::from_position_str(text, players, anti)?;
+        Ok(Game::from_setup(setup)?)
     }
 }

@@ -22,8 +22,9 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::rules::{Opening, Rules, RulesError};
-use crate::square::{ShortText, Square};
-use crate::text::movelist::MoveListError;
+use crate::setup::Setup;
+use crate::square::Square;
+use crate::text::movelist::MoveErrorKind;
 use crate::text::position::PositionError;
 
 /// The tags that describe the variant and the result; every other tag is kept as
@@ -41,59 +42,63 @@ pub struct Record {
 }
 
 /// What is wrong with a record.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RecordErrorKind {
     /// A line that starts with `[` but is not `[Name "value"]`.
+    #[error("expected a tag pair [Name \"value\"]")]
     TagSyntax,
     /// A tag given twice.
-    DuplicateTag(ShortText),
+    #[error("tag {0} is given twice")]
+    DuplicateTag(String),
     /// A variant tag with a value it cannot have.
+    #[error("tag {tag}: {value:?} is not {expected}")]
     TagValue {
         /// The tag.
         tag: &'static str,
         /// The value given.
-        value: ShortText,
+        value: String,
         /// What it may be.
         expected: &'static str,
     },
     /// The variant tags make no game that the rules allow.
+    #[error("tag {tag}: {error}")]
     Rules {
         /// The tag at fault.
         tag: &'static str,
         /// Why.
         error: RulesError,
     },
-    /// The `Position` tag cannot be read.
+    /// The `Position` tag cannot be read, or makes no position the rules allow.
+    #[error("tag Position: {0}")]
     Position(PositionError),
-    /// A move that cannot be read or played.
-    Move(MoveListError),
+    /// The `Position` tag's board, blocked squares or opening differ from what the
+    /// other tags say.
+    #[error("tag Position: its {what} {position:?}, but the other tags say {given:?}")]
+    PositionContradicts {
+        /// What differs: `board`, `blocked squares` or `opening`.
+        what: &'static str,
+        /// What the position has (a board name, squares, `standard` or `free`).
+        position: String,
+        /// What the other tags say.
+        given: String,
+    },
+    /// A move that cannot be read or played (the error's line and column say where).
+    #[error("move {number}: {kind}")]
+    Move {
+        /// The number of the move in the move text, from 1 (implied passes not
+        /// counted).
+        number: usize,
+        /// Why.
+        kind: MoveErrorKind,
+    },
     /// The `Result` tag says otherwise than the finished replay.
+    #[error("tag Result: {given:?}, but the replay ends {replay:?}")]
     ResultContradicts {
         /// The `Result` given.
-        given: ShortText,
+        given: String,
         /// The result of the replay.
-        replay: ShortText,
+        replay: String,
     },
-}
-
-impl fmt::Display for RecordErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordErrorKind::TagSyntax => f.write_str("expected a tag pair [Name \"value\"]"),
-            RecordErrorKind::DuplicateTag(t) => write!(f, "tag {t} is given twice"),
-            RecordErrorKind::TagValue {
-                tag,
-                value,
-                expected,
-            } => write!(f, "tag {tag}: {value:?} is not {expected}"),
-            RecordErrorKind::Rules { tag, error } => write!(f, "tag {tag}: {error}"),
-            RecordErrorKind::Position(e) => write!(f, "tag Position: {e}"),
-            RecordErrorKind::Move(e) => e.fmt(f),
-            RecordErrorKind::ResultContradicts { given, replay } => {
-                write!(f, "tag Result: {given:?}, but the replay ends {replay:?}")
-            }
-        }
-    }
 }
 
 /// A record that cannot be read: where (line and character column, from 1) and why.
@@ -249,7 +254,7 @@ impl Record {
                     return Err(RecordError {
                         line: number + 1,
                         column: 1,
-                        kind: RecordErrorKind::DuplicateTag(ShortText::new(&name)),
+                        kind: RecordErrorKind::DuplicateTag(name.clone()),
                     });
                 }
                 tags.push((name, value, number + 1));
@@ -270,7 +275,7 @@ impl Record {
             kind,
         };
         let bad_value = |tag: &'static str, expected: &'static str| {
-            let value = ShortText::new(at(tag).map_or("", |(v, _)| v));
+            let value = at(tag).map_or("", |(v, _)| v).to_string();
             tag_error(
                 tag,
                 RecordErrorKind::TagValue {
@@ -327,15 +332,49 @@ impl Record {
         let mut game = match at("Position") {
             None => Game::new(rules),
             Some((v, _)) => {
-                let game = Game::from_position_str(v, players, anti)
-                    .map_err(|e| tag_error("Position", RecordErrorKind::Position(e)))?;
-                if game.board() != board || game.blocked() != rules.blocked() {
-                    return Err(bad_value(
+                let position_error =
+                    |e: PositionError| tag_error("Position", RecordErrorKind::Position(e));
+                let contradicts = |what: &'static str, position: String, given: String| {
+                    tag_error(
                         "Position",
-                        "a position on the board and blocked squares of the other tags",
+                        RecordErrorKind::PositionContradicts {
+                            what,
+                            position,
+                            given,
+                        },
+                    )
+                };
+                let setup = Setup::from_position_str(v, players, anti).map_err(position_error)?;
+                if setup.board != board {
+                    return Err(contradicts(
+                        "board",
+                        setup.board.to_string(),
+                        board.to_string(),
                     ));
                 }
-                Game::from_position(rules, *game.position())
+                let start =
+                    Game::from_setup(setup).map_err(|e| position_error(PositionError::Setup(e)))?;
+                let implied = start.rules();
+                if implied.blocked() != rules.blocked() {
+                    return Err(contradicts(
+                        "blocked squares",
+                        implied.blocked().to_string(),
+                        rules.blocked().to_string(),
+                    ));
+                }
+                if implied.opening() != rules.opening() {
+                    let name = |o: Opening| match o {
+                        Opening::Standard => "standard".to_string(),
+                        Opening::Free => "free".to_string(),
+                    };
+                    return Err(contradicts(
+                        "opening",
+                        name(implied.opening()),
+                        name(rules.opening()),
+                    ));
+                }
+                // The tags' rules, which may name a handicap, with the position read.
+                Game::from_position(rules, *start.position())
             }
         };
 
@@ -348,7 +387,10 @@ impl Record {
             RecordError {
                 line,
                 column,
-                kind: RecordErrorKind::Move(e),
+                kind: RecordErrorKind::Move {
+                    number: e.number,
+                    kind: e.kind,
+                },
             }
         })?;
 
@@ -359,19 +401,19 @@ impl Record {
                     return Err(tag_error(
                         "Result",
                         RecordErrorKind::ResultContradicts {
-                            given: ShortText::new(given),
-                            replay: ShortText::new(&replay),
+                            given: given.to_string(),
+                            replay,
                         },
                     ));
                 }
                 None
             }
-            (None, Some(_)) if at("Result").is_some() => {
+            (None, Some(replay)) if at("Result").is_some() => {
                 return Err(tag_error(
                     "Result",
                     RecordErrorKind::ResultContradicts {
-                        given: ShortText::new("*"),
-                        replay: ShortText::new(&result_text(&game).unwrap_or_default()),
+                        given: "*".to_string(),
+                        replay,
                     },
                 ))
             }

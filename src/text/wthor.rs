@@ -115,6 +115,8 @@ pub fn official_black_score(game: &Game) -> u32 {
 #[derive(Clone, Debug)]
 pub struct Database<'a> {
     header: Header,
+    /// The rules of every game: two players on the header's board.
+    rules: Rules,
     records: &'a [u8],
 }
 
@@ -130,7 +132,11 @@ impl<'a> Database<'a> {
             10 => Board::Size10,
             other => return Err(WthorError::BoardSize(other)),
         };
+        let rules = Rules::builder(board)
+            .build()
+            .map_err(|_| WthorError::BoardSize(header[12]))?;
         Ok(Database {
+            rules,
             header: Header {
                 games: u32::from_le_bytes([header[4], header[5], header[6], header[7]]),
                 year: u16::from_le_bytes([header[10], header[11]]),
@@ -165,8 +171,8 @@ impl<'a> Database<'a> {
             .ok_or(WthorError::Truncated { game: number })?;
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let board = self.header.board;
-        let rules = Rules::builder(board).build().unwrap_or_default();
-        let mut game = Game::new(rules);
+        // WTHOR games start from the standard position of their board.
+        let mut game = Game::new(self.rules);
         let moves: Vec<u8> = bytes[8..].iter().copied().take_while(|&b| b != 0).collect();
         for (i, &byte) in moves.iter().enumerate() {
             let bad = WthorError::BadSquare {
