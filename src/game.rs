@@ -208,7 +208,7 @@ impl TryFrom<Setup> for Game {
 impl From<&Game> for Setup {
     /// The set-up of the game's current position, with its Anti-Reversi flag.
     fn from(game: &Game) -> Setup {
-        Setup::from_position(game.position(), game.rules().anti())
+        Setup::from_position(game.position())
     }
 }
 

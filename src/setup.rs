@@ -118,11 +118,10 @@ impl Setup {
         }
     }
 
-    /// The set-up of `position`, with the Anti-Reversi flag `anti` (which a position
-    /// does not hold).
-    pub fn from_position(position: &AnyPosition, anti: bool) -> Setup {
+    /// The set-up of `position`: its cells, side to move and options.
+    pub fn from_position(position: &AnyPosition) -> Setup {
         let mut setup = Setup::empty(position.board(), position.players());
-        setup.anti = anti;
+        setup.anti = position.anti();
         setup.to_move = position.to_move();
         for square in position.board().squares() {
             if let Some(cell) = position.cell(square) {
@@ -130,6 +129,28 @@ impl Setup {
             }
         }
         setup
+    }
+
+    /// Puts `cell` on every square of `squares`: how a position held as bitboards
+    /// (one's own book, a symmetric image) becomes a set-up, with
+    /// [`Bitboard::to_squares`](crate::Bitboard::to_squares).
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Board, Cell, Color, Position, Rules, Setup, TwoPlayer8};
+    /// let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+    /// // The same discs with the colours swapped, White to move.
+    /// let mut setup = Setup::empty(Board::Size8, 2);
+    /// setup.fill(start.discs(Color::Black).to_squares(), Cell::Disc(Color::White));
+    /// setup.fill(start.discs(Color::White).to_squares(), Cell::Disc(Color::Black));
+    /// setup.to_move = Color::White;
+    /// let swapped = TwoPlayer8::try_from(AnyPosition::try_from(setup)?)?;
+    /// assert_eq!(swapped.mine(), start.mine());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fill(&mut self, squares: SquareSet, cell: Cell) {
+        for square in squares {
+            self.set(square, cell);
+        }
     }
 
     /// What stands on `square`.
@@ -232,5 +253,11 @@ impl TryFrom<Setup> for AnyPosition {
     fn try_from(setup: Setup) -> Result<AnyPosition, SetupError> {
         setup.rules()?;
         Ok(setup.position_unchecked())
+    }
+}
+
+impl From<&AnyPosition> for Setup {
+    fn from(position: &AnyPosition) -> Setup {
+        Setup::from_position(position)
     }
 }

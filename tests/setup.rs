@@ -130,7 +130,7 @@ fn every_start_position_is_its_own_set_up() {
             let setup = Setup::from(&game);
             assert_eq!(Game::from_setup(setup).unwrap(), game, "{rules}");
             assert_eq!(AnyPosition::try_from(setup).unwrap(), *game.position());
-            assert_eq!(Setup::from_position(game.position(), false), setup);
+            assert_eq!(Setup::from_position(game.position()), setup);
         }
     }
     assert_eq!(
