@@ -92,27 +92,38 @@ fn every_c_name_starts_with_reversi() {
     }
 }
 
-/// The directory that holds libreversi.a and libreversi.so of this build: cargo
-/// builds them beside the test binaries (`deps/`), and copies them one level up
-/// only for `cargo build`.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap().to_path_buf();
-    [deps.clone(), deps.parent().unwrap().to_path_buf()]
-        .into_iter()
-        .find(|dir| dir.join("libreversi.a").exists() && dir.join("libreversi.so").exists())
-        .unwrap_or_else(|| {
-            panic!(
-                "no libreversi.a and libreversi.so in or above {}",
-                deps.display()
-            )
-        })
+/// The directory that holds libreversi.a and libreversi.so: the crate is a plain
+/// Rust library (no C crate types in Cargo.toml), so the test builds the C
+/// libraries itself with `cargo rustc` (as `cargo cinstall` does, without needing
+/// cargo-c), into a target directory of its own: a nested build in the outer one
+/// would wait for its lock.
+fn lib_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-libs");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .current_dir(root())
+            .args(["rustc", "--lib", "--crate-type", "staticlib", "--crate-type", "cdylib"])
+            .arg("--target-dir")
+            .arg(&target)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the C libraries failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let dir = target.join("debug");
+        assert!(dir.join("libreversi.a").exists() && dir.join("libreversi.so").exists());
+        dir
+    })
 }
 
 fn out_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = lib_dir().join("c-hosts");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-hosts");
         std::fs::create_dir_all(&dir).unwrap();
         dir
     })
