@@ -18,6 +18,7 @@ mod game;
 pub mod kernel;
 mod position;
 mod rules;
+pub mod rules_doc;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod text;
