@@ -1,10 +1,12 @@
-// reversi.hpp: a small header-only C++17 wrapper over reversi.h.
+// reversi.hpp: a header-only C++17 wrapper over reversi.h, covering all of it.
 //
-// - reversi::Game owns a ReversiGame handle (copy = clone, move = transfer).
+// - reversi::Game owns a ReversiGame handle (copy = clone, move = transfer);
+//   reversi::Wthor owns a ReversiWthor database.
 // - Failures throw reversi::Error (status code + the library's detail text);
 //   try_play() and try_pass() return the status instead, for code that wants no
 //   exceptions on the expected path.
-// - Lists of squares come back as std::vector<uint32_t>, a range.
+// - Squares are indices (row * 10 + column, a1 = 0) or names ("f5"); lists of
+//   squares come back as std::vector<uint32_t>, texts as std::string.
 #ifndef REVERSI_HPP
 #define REVERSI_HPP
 
@@ -25,22 +27,29 @@ class Error : public std::runtime_error {
 public:
     Error(ReversiStatus status, const std::string &detail)
         : std::runtime_error(std::string(reversi_status_message(status)) + ": " + detail),
-          status_(status) {}
+          status_(status), detail_(detail) {}
     ReversiStatus status() const noexcept { return status_; }
+    /// The library's detail text alone (reversi_last_error).
+    const std::string &detail() const noexcept { return detail_; }
 
 private:
     ReversiStatus status_;
+    std::string detail_;
 };
 
 namespace detail {
 
+// Reading the last error never changes it, so a retry with the size asked for
+// gets the whole text, however long.
 inline std::string last_error() {
     std::string text(128, '\0');
     size_t written = 0;
-    if (reversi_last_error(&text[0], text.size(), &written) == REVERSI_STATUS_INSUFFICIENT_SIZE) {
+    ReversiStatus status = reversi_last_error(&text[0], text.size(), &written);
+    if (status == REVERSI_STATUS_INSUFFICIENT_SIZE) {
         text.resize(written);
-        reversi_last_error(&text[0], text.size(), &written);
+        status = reversi_last_error(&text[0], text.size(), &written);
     }
+    if (status != REVERSI_STATUS_OK) return std::string();
     text.resize(written > 0 ? written - 1 : 0);
     return text;
 }
@@ -49,42 +58,43 @@ inline void check(ReversiStatus status) {
     if (status != REVERSI_STATUS_OK) throw Error(status, last_error());
 }
 
-// Calls `fill(buf, len, &written)` with a buffer that grows to the size asked for.
+// Calls `fill(buf, len, &written)`: a size query first, then the copy.
 template <class Fill>
 std::string text(Fill fill) {
-    std::string buf(256, '\0');
     size_t written = 0;
-    ReversiStatus status = fill(&buf[0], buf.size(), &written);
-    if (status == REVERSI_STATUS_INSUFFICIENT_SIZE) {
-        buf.resize(written);
-        status = fill(&buf[0], buf.size(), &written);
-    }
-    check(status);
+    ReversiStatus status = fill(nullptr, 0, &written);
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) check(status);
+    std::string buf(written, '\0');
+    check(fill(&buf[0], buf.size(), &written));
     buf.resize(written - 1);
     return buf;
 }
 
 template <class Fill>
 std::vector<uint32_t> list(Fill fill) {
-    std::vector<uint32_t> items(100);
     size_t written = 0;
-    ReversiStatus status = fill(items.data(), items.size(), &written);
-    if (status == REVERSI_STATUS_INSUFFICIENT_SIZE) {
-        items.resize(written);
-        status = fill(items.data(), items.size(), &written);
-    }
-    check(status);
+    ReversiStatus status = fill(nullptr, 0, &written);
+    if (status == REVERSI_STATUS_OK) return {};
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) check(status);
+    std::vector<uint32_t> items(written);
+    check(fill(items.data(), items.size(), &written));
     items.resize(written);
     return items;
 }
 
-struct Free {
+struct FreeGame {
     void operator()(ReversiGame *game) const noexcept { reversi_game_free(game); }
+};
+struct FreeWthor {
+    void operator()(ReversiWthor *db) const noexcept { reversi_wthor_free(db); }
 };
 
 }  // namespace detail
 
-/// The index of a square name (`"f5"`).
+/// The library version ("0.1.0").
+inline std::string version() { return reversi_version(); }
+
+/// The index of a square name (`"f5"`, any case).
 inline uint32_t square(const std::string &name) {
     uint32_t index = 0;
     detail::check(reversi_square_parse(name.c_str(), &index));
@@ -96,20 +106,53 @@ inline std::string square_name(uint32_t index) {
     return detail::text([&](char *b, size_t n, size_t *w) { return reversi_square_name(index, b, n, w); });
 }
 
-/// The options of a new game, with chainable setters.
+/// The options of a game, with chainable setters; `Game::rules()` gives a game's
+/// back (blocked squares named, even when they were drawn at random).
 struct Rules {
     ReversiRules raw;
-    Rules() { reversi_rules_default(&raw); }
+    Rules() { detail::check(reversi_rules_default(&raw)); }
+    explicit Rules(const ReversiRules &from) : raw(from) {}
     Rules &board(ReversiBoard b) { raw.board = b; return *this; }
     Rules &players(uint32_t n) { raw.players = n; return *this; }
-    Rules &anti(bool on = true) { raw.anti = on ? 1 : 0; return *this; }
-    Rules &free_opening(bool on = true) { raw.free_opening = on ? 1 : 0; return *this; }
+    Rules &anti(bool on) { raw.anti = on ? 1 : 0; return *this; }
+    Rules &free_opening(bool on) { raw.free_opening = on ? 1 : 0; return *this; }
+    /// `corners`: ReversiCorner bits.
     Rules &handicap(ReversiColor color, uint32_t corners) {
         raw.handicap_color = color;
         raw.handicap_corners = corners;
         return *this;
     }
-    Rules &random_blocked(uint64_t seed) { raw.random_blocked = 1; raw.seed = seed; return *this; }
+    /// One to four blocked squares, by index; more than four is INVALID_RULES.
+    Rules &blocked_squares(const std::vector<uint32_t> &squares) {
+        raw.blocked_count = static_cast<uint32_t>(squares.size());
+        if (squares.size() > 4) return *this;  // reversi_game_new refuses the count
+        for (size_t i = 0; i < squares.size(); ++i) raw.blocked[i] = squares[i];
+        raw.random_blocked = 0;
+        return *this;
+    }
+    /// One to four blocked squares, by name (`{"c1", "j4"}`).
+    Rules &blocked(const std::vector<std::string> &names) {
+        std::vector<uint32_t> squares;
+        for (const auto &name : names) squares.push_back(square(name));
+        return blocked_squares(squares);
+    }
+    Rules &random_blocked(uint64_t seed) {
+        raw.blocked_count = 0;
+        raw.random_blocked = 1;
+        raw.seed = seed;
+        return *this;
+    }
+
+    ReversiBoard board() const { return static_cast<ReversiBoard>(raw.board); }
+    uint32_t players() const { return raw.players; }
+    bool anti() const { return raw.anti != 0; }
+    bool free_opening() const { return raw.free_opening != 0; }
+    ReversiColor handicap_color() const { return static_cast<ReversiColor>(raw.handicap_color); }
+    uint32_t handicap_corners() const { return raw.handicap_corners; }
+    std::vector<uint32_t> blocked() const {
+        uint32_t count = raw.blocked_count < 4 ? raw.blocked_count : 4;
+        return std::vector<uint32_t>(raw.blocked, raw.blocked + count);
+    }
 };
 
 /// A game: an owning handle.
@@ -128,22 +171,31 @@ public:
     Game(Game &&) noexcept = default;
     Game &operator=(Game &&) noexcept = default;
 
+    /// Takes ownership of a handle from the C API (for example reversi_wthor_game).
+    static Game adopt(ReversiGame *raw) { return Game(raw); }
+
     static Game from_position(const std::string &position, uint32_t players = 2, bool anti = false) {
-        ReversiGame *raw = nullptr;
-        detail::check(reversi_game_from_position(position.c_str(), players, anti ? 1 : 0, &raw));
-        return Game(raw);
+        return read([&](ReversiGame **out) {
+            return reversi_game_from_position(position.c_str(), players, anti ? 1 : 0, out);
+        });
     }
     static Game from_record(const std::string &record) {
-        ReversiGame *raw = nullptr;
-        detail::check(reversi_game_from_record(record.c_str(), &raw));
-        return Game(raw);
+        return read([&](ReversiGame **out) { return reversi_game_from_record(record.c_str(), out); });
     }
     static Game from_ggf(const std::string &ggf) {
-        ReversiGame *raw = nullptr;
-        detail::check(reversi_game_from_ggf(ggf.c_str(), &raw));
-        return Game(raw);
+        return read([&](ReversiGame **out) { return reversi_game_from_ggf(ggf.c_str(), out); });
+    }
+    static Game from_obf(const std::string &line) {
+        return read([&](ReversiGame **out) { return reversi_game_from_obf(line.c_str(), out); });
     }
 
+    Rules rules() const {
+        ReversiRules raw;
+        detail::check(reversi_game_rules(handle_.get(), &raw));
+        return Rules(raw);
+    }
+    ReversiBoard board() const { return get<ReversiBoard>(reversi_game_board); }
+    uint32_t players() const { return get<uint32_t>(reversi_game_players); }
     ReversiColor to_move() const { return get<ReversiColor>(reversi_game_to_move); }
     bool must_pass() const { return get<bool>(reversi_game_must_pass); }
     bool is_over() const { return get<bool>(reversi_game_is_over); }
@@ -159,17 +211,24 @@ public:
         detail::check(reversi_game_count(handle_.get(), color, &out));
         return out;
     }
+    /// Disc counts indexed by ReversiColor (0 for colours not in play).
     std::array<uint32_t, 4> scores() const {
-        uint32_t out[4] = {0, 0, 0, 0};
-        detail::check(reversi_game_scores(handle_.get(), &out));
-        return {out[0], out[1], out[2], out[3]};
+        std::array<uint32_t, 4> out{};
+        detail::check(reversi_game_scores(handle_.get(), out.data()));
+        return out;
     }
-    std::vector<uint32_t> legal_moves() const {
-        return detail::list([&](uint32_t *b, size_t n, size_t *w) { return reversi_game_legal_moves(handle_.get(), b, n, w); });
+    std::vector<uint32_t> blocked() const { return list(reversi_game_blocked); }
+    std::vector<uint32_t> legal_moves() const { return list(reversi_game_legal_moves); }
+    bool is_legal(uint32_t square) const {
+        bool out = false;
+        detail::check(reversi_game_is_legal(handle_.get(), square, &out));
+        return out;
     }
     std::vector<uint32_t> flips(uint32_t square) const {
         return detail::list([&](uint32_t *b, size_t n, size_t *w) { return reversi_game_flips(handle_.get(), square, b, n, w); });
     }
+    /// The moves played: square indices, REVERSI_PASS for a pass.
+    std::vector<uint32_t> moves() const { return list(reversi_game_moves); }
     uint64_t perft(uint32_t depth) const {
         uint64_t out = 0;
         detail::check(reversi_game_perft(handle_.get(), depth, &out));
@@ -184,10 +243,20 @@ public:
     ReversiStatus try_play(uint32_t square) noexcept { return reversi_game_play(handle_.get(), square); }
     ReversiStatus try_pass() noexcept { return reversi_game_pass(handle_.get()); }
 
+    /// A tag as the record writes it (variant tags included); "" if not written.
+    std::string tag(const std::string &name) const {
+        return detail::text([&](char *b, size_t n, size_t *w) { return reversi_game_tag(handle_.get(), name.c_str(), b, n, w); });
+    }
+    /// Sets a tag; throws INVALID_TAG for a variant tag, a bad name or a line break.
+    void set_tag(const std::string &name, const std::string &value) {
+        detail::check(reversi_game_set_tag(handle_.get(), name.c_str(), value.c_str()));
+    }
+
     std::string position() const { return text(reversi_game_position); }
     std::string move_list() const { return text(reversi_game_move_list); }
     std::string record() const { return text(reversi_game_record); }
     std::string ggf() const { return text(reversi_game_ggf); }
+    std::string obf() const { return text(reversi_game_obf); }
     std::string display() const { return text(reversi_game_display); }
 
     const ReversiGame *raw() const noexcept { return handle_.get(); }
@@ -195,6 +264,13 @@ public:
 
 private:
     explicit Game(ReversiGame *raw) : handle_(raw) {}
+
+    template <class New>
+    static Game read(New make) {
+        ReversiGame *raw = nullptr;
+        detail::check(make(&raw));
+        return Game(raw);
+    }
 
     static ReversiGame *clone(const ReversiGame *game) {
         ReversiGame *raw = nullptr;
@@ -216,8 +292,37 @@ private:
     std::string text(ReversiStatus (*f)(const ReversiGame *, char *, size_t, size_t *)) const {
         return detail::text([&](char *b, size_t n, size_t *w) { return f(handle_.get(), b, n, w); });
     }
+    std::vector<uint32_t> list(ReversiStatus (*f)(const ReversiGame *, uint32_t *, size_t, size_t *)) const {
+        return detail::list([&](uint32_t *b, size_t n, size_t *w) { return f(handle_.get(), b, n, w); });
+    }
 
-    std::unique_ptr<ReversiGame, detail::Free> handle_;
+    std::unique_ptr<ReversiGame, detail::FreeGame> handle_;
+};
+
+/// A WTHOR database read into memory (the bytes are copied).
+class Wthor {
+public:
+    explicit Wthor(const std::vector<uint8_t> &bytes) {
+        ReversiWthor *raw = nullptr;
+        detail::check(reversi_wthor_open(bytes.data(), bytes.size(), &raw));
+        handle_.reset(raw);
+    }
+    /// The number of games the header announces.
+    size_t size() const {
+        size_t out = 0;
+        detail::check(reversi_wthor_game_count(handle_.get(), &out));
+        return out;
+    }
+    /// Game `index` (from 0), replayed, with what its record says.
+    std::pair<Game, ReversiWthorInfo> game(size_t index) const {
+        ReversiGame *raw = nullptr;
+        ReversiWthorInfo info{};
+        detail::check(reversi_wthor_game(handle_.get(), index, &raw, &info));
+        return {Game::adopt(raw), info};
+    }
+
+private:
+    std::unique_ptr<ReversiWthor, detail::FreeWthor> handle_;
 };
 
 }  // namespace reversi

@@ -21,6 +21,7 @@ mod moves;
 mod outcome;
 mod position;
 mod rules;
+pub mod rules_doc;
 mod setup;
 mod simple_enum;
 mod square;

@@ -92,27 +92,45 @@ fn every_c_name_starts_with_reversi() {
     }
 }
 
-/// The directory that holds libreversi.a and libreversi.so of this build: cargo
-/// builds them beside the test binaries (`deps/`), and copies them one level up
-/// only for `cargo build`.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap().to_path_buf();
-    [deps.clone(), deps.parent().unwrap().to_path_buf()]
-        .into_iter()
-        .find(|dir| dir.join("libreversi.a").exists() && dir.join("libreversi.so").exists())
-        .unwrap_or_else(|| {
-            panic!(
-                "no libreversi.a and libreversi.so in or above {}",
-                deps.display()
-            )
-        })
+/// The directory that holds libreversi.a and libreversi.so: the crate is a plain
+/// Rust library (no C crate types in Cargo.toml), so the test builds the C
+/// libraries itself with `cargo rustc` (as `cargo cinstall` does, without needing
+/// cargo-c), into a target directory of its own: a nested build in the outer one
+/// would wait for its lock.
+fn lib_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-libs");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .current_dir(root())
+            .args([
+                "rustc",
+                "--lib",
+                "--crate-type",
+                "staticlib",
+                "--crate-type",
+                "cdylib",
+            ])
+            .arg("--target-dir")
+            .arg(&target)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            output.status.success(),
+            "building the C libraries failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let dir = target.join("debug");
+        assert!(dir.join("libreversi.a").exists() && dir.join("libreversi.so").exists());
+        dir
+    })
 }
 
 fn out_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = lib_dir().join("c-hosts");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-hosts");
         std::fs::create_dir_all(&dir).unwrap();
         dir
     })
@@ -241,22 +259,40 @@ fn the_c_host_plays_every_variant() {
 
 #[test]
 fn the_cpp_host_plays_through_the_raii_wrapper() {
+    let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
     for link in [Link::Static, Link::Shared] {
         let exe = compile("g++", "-std=c++17", "examples/cpp/game.cpp", link);
-        let out = run(&exe, &[]);
-        assert!(out.contains("four players: outcome "), "{out}");
-        assert!(
-            out.contains("error: the move is not legal now: a1 flips nothing (status 7)"),
-            "{out}"
-        );
-        assert!(out.contains("no pass while a move exists"), "{out}");
-        assert!(out.contains("after undo: 4 moves, copy has f5"), "{out}");
-        assert!(out.contains("[Result \""), "{out}");
-        assert!(out.contains("perft(4) from the start: 244"), "{out}");
-        assert!(
-            out.contains("error: the text could not be read: line 1, column 1: tag Board"),
-            "{out}"
-        );
+        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        for expected in [
+            "four players: outcome ",
+            "error: the move is not legal now: a1 flips nothing (status 7)",
+            "no pass while a move exists",
+            "after undo: 4 moves, copy has f5 (1 moves)",
+            "[Event \"C++ \\\"host\\\"\"]",
+            "[Result \"",
+            "record read back: same, Event C++ \"host\"",
+            "error: the tag cannot be set: tag Annotator: the value holds a line break",
+            "long error: 210 bytes, whole",
+            "perft(4) from the start: 244",
+            "f5 legal: 1, a1 legal: 0",
+            "anti 1, handicap 1/1, blocked c1 h4, tags 8x8 yes white a1",
+            " black discs",
+            "error: the text could not be read: line 1, column 1: tag Board",
+            "wthor: 1926 games, the first ends ",
+        ] {
+            assert!(out.contains(expected), "no {expected:?} in:\n{out}");
+        }
+        // The blocked squares read back through the rules, the list and the tag agree.
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("board 3, 4 players"))
+            .unwrap();
+        let (_, blocked) = line.split_once("blocked ").unwrap();
+        let (from_rules, rest) = blocked.split_once(" = ").unwrap();
+        let (from_list, tag) = rest.split_once(", tag Blocked ").unwrap();
+        assert!(!from_rules.is_empty(), "{line}");
+        assert_eq!(from_rules, from_list, "{line}");
+        assert_eq!(tag, format!("\"{from_rules}\""), "{line}");
     }
 }
 
@@ -270,4 +306,28 @@ fn both_headers_include_twice_in_one_translation_unit() {
     .unwrap();
     let exe = compile("g++", "-std=c++17", source.to_str().unwrap(), Link::Static);
     run(&exe, &[]);
+}
+
+#[test]
+fn every_status_in_the_header_has_its_own_message() {
+    let header = std::fs::read_to_string(root().join("include/reversi.h")).unwrap();
+    let codes: Vec<(&str, u32)> = header
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("REVERSI_STATUS_"))
+        .filter_map(|l| {
+            let (name, code) = l.split_once(" = ")?;
+            Some((name, code.trim_end_matches(',').parse().ok()?))
+        })
+        .collect();
+    assert!(codes.len() >= 14, "{codes:?}");
+    let mut messages = Vec::new();
+    for (name, code) in codes {
+        // SAFETY: the function returns a static NUL-terminated string.
+        let message =
+            unsafe { std::ffi::CStr::from_ptr(reversi::ffi::reversi_status_message(code)) };
+        let message = message.to_str().unwrap().to_string();
+        assert_ne!(message, "unknown status code", "REVERSI_STATUS_{name}");
+        assert!(!messages.contains(&message), "{message:?} twice");
+        messages.push(message);
+    }
 }

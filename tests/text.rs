@@ -6,7 +6,7 @@ mod reference;
 
 use proptest::prelude::*;
 use reversi::text::movelist::{parse_moves, MoveErrorKind, MoveListError};
-use reversi::text::record::{Record, RecordError, RecordErrorKind};
+use reversi::text::record::{Record, RecordError, RecordErrorKind, TagError, VARIANT_TAGS};
 use reversi::text::{ggf, obf};
 use reversi::{Board, Color, Game, Move, Opening, PlayError, Rules, RulesError, Square};
 
@@ -60,11 +60,28 @@ proptest! {
         (rules, _) in common::variant(),
         choices in prop::collection::vec(any::<prop::sample::Index>(), 200),
         length in 0usize..200,
+        tags in prop::collection::vec(("[A-Za-z0-9_]{1,10}", any::<String>()), 0..4),
         event in "[ -~]{0,20}",
     ) {
         let game = random_game(rules, &choices, length);
         let mut record = Record::new(game);
-        prop_assert!(record.set_tag("Event", &event));
+        prop_assert_eq!(record.set_tag("Event", &event), Ok(()));
+        // Arbitrary values: set (and written back the same) unless a line break,
+        // which is refused with the record unchanged.
+        for (name, value) in &tags {
+            let before = record.clone();
+            let set = record.set_tag(name, value);
+            if VARIANT_TAGS.contains(&name.as_str()) {
+                prop_assert_eq!(set, Err(TagError::VariantTag(name.clone())));
+            } else if value.contains(['\n', '\r']) {
+                prop_assert_eq!(set, Err(TagError::LineBreak { name: name.clone() }));
+            } else {
+                prop_assert_eq!(set, Ok(()));
+                prop_assert_eq!(record.tag(name), Some(value.as_str()));
+                continue;
+            }
+            prop_assert_eq!(&record, &before);
+        }
         let text = record.to_string();
         let back: Record = text.parse().unwrap();
         prop_assert_eq!(&back, &record, "{}", text);
@@ -602,4 +619,20 @@ fn move_list_errors_keep_their_whole_text() {
     let e = parse_moves("f5d6zz").unwrap_err();
     assert_eq!((e.number, e.column), (3, 5));
     assert_eq!(e.kind, MoveErrorKind::Square("zz".to_string()));
+}
+
+#[test]
+fn a_ggf_property_with_a_line_break_is_refused_not_kept_unwritable() {
+    let err = ggf::parse("(;GM[Othello]PB[a\nb]TY[8];)").unwrap_err();
+    assert_eq!(
+        err.kind,
+        ggf::GgfErrorKind::Tag(TagError::LineBreak {
+            name: "PB".to_string()
+        })
+    );
+    assert_eq!(err.line, 1);
+    // Without the line break the same game reads, and its record reads back.
+    let record = ggf::parse("(;GM[Othello]PB[a b]TY[8];)").unwrap();
+    let back: Record = record.to_string().parse().unwrap();
+    assert_eq!(back, record);
 }

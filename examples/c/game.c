@@ -110,9 +110,22 @@ int main(int argc, char **argv) {
 
     uint32_t scores[4];
     uint32_t outcome = 0;
-    check(reversi_game_scores(game, &scores), "scores");
+    check(reversi_game_scores(game, scores), "scores");
     check(reversi_game_outcome(game, &outcome), "outcome");
     printf("outcome %u scores %u %u %u %u\n", outcome, scores[0], scores[1], scores[2], scores[3]);
+
+    /* The rules read back, with the blocked squares drawn from the seed. */
+    ReversiRules played;
+    check(reversi_game_rules(game, &played), "rules");
+    printf("rules: board %u, %u players, anti %u, %u blocked", played.board, played.players,
+           played.anti, played.blocked_count);
+    for (uint32_t i = 0; i < played.blocked_count; i++) {
+        char name[4];
+        size_t written = 0;
+        check(reversi_square_name(played.blocked[i], name, sizeof name, &written), "name");
+        printf(" %s", name);
+    }
+    printf("\n");
 
     ReversiGame *fresh = NULL;
     check(reversi_game_new(&rules, &fresh), "new game");

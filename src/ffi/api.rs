@@ -160,44 +160,39 @@ pub extern "C" fn reversi_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
-/// A static, NUL-terminated description of a status code (any value).
+/// A static, NUL-terminated description of a status code (any value: an unknown
+/// one gives `"unknown status code"`).
 #[no_mangle]
 pub extern "C" fn reversi_status_message(status: u32) -> *const c_char {
-    let text: &'static str = match status {
-        0 => "ok\0",
-        1 => "a pointer argument is NULL\0",
-        2 => "an enumeration or flag argument has a value it cannot have\0",
-        3 => "a square index is 100 or more\0",
-        4 => "a text argument is not UTF-8\0",
-        5 => "the buffer is too small\0",
-        6 => "the rules describe no game that the rules allow\0",
-        7 => "the move is not legal now\0",
-        8 => "there is no move to undo\0",
-        9 => "the text could not be read\0",
-        10 => "the format cannot express this game\0",
-        11 => "the WTHOR database could not be read\0",
-        12 => "an index is out of range\0",
-        100 => "internal error: the library panicked\0",
-        _ => "unknown status code\0",
-    };
-    text.as_ptr().cast()
+    ReversiStatus::from_code(status)
+        .map_or(c"unknown status code", ReversiStatus::message)
+        .as_ptr()
 }
 
-/// Copies the detail of the calling thread's last failing call (empty if none).
+/// Copies the detail of the calling thread's last failing call (empty if none),
+/// as every text is copied. Reading it never changes it: with a short buffer this
+/// returns `INSUFFICIENT_SIZE` and the size needed in `*written`, and a retry with
+/// that size gets the same text.
 ///
 /// # Safety
-/// `buf` has room for `len` bytes; `written` is valid.
+/// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_last_error(
     buf: *mut c_char,
     len: usize,
     written: *mut usize,
 ) -> ReversiStatus {
-    // Not through `boundary`'s error recording: reading the last error must not
-    // replace it, except by the too-small message the caller asked for.
-    let message = last_error();
-    // SAFETY: forwarded from the caller.
-    boundary(|| unsafe { write_text(&message, buf, len, written) })
+    // Not through `boundary` or `write_text`, which record their failures.
+    let copied = catch_unwind(AssertUnwindSafe(|| {
+        let message = last_error();
+        // SAFETY: forwarded from the caller.
+        unsafe { copy_text(&message, buf, len, written) }
+    }));
+    match copied {
+        Ok(Ok(())) => ReversiStatus::Ok,
+        Ok(Err((status, _))) => status,
+        Err(_) => ReversiStatus::Panic,
+    }
 }
 
 /// Fills `rules` with the defaults: 8×8, two players, standard opening, no
@@ -279,15 +274,47 @@ pub unsafe extern "C" fn reversi_game_board(
     game: *const ReversiGame,
     out: *mut u32,
 ) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, board_code(unsafe { game_ref(game)? }.board())))
+}
+
+/// The game's rules, all of them: board, players, Anti-Reversi, opening, handicap
+/// and blocked squares (the squares themselves, also when they were drawn at
+/// random: `random_blocked` and `seed` come back 0, so the value passed to
+/// `reversi_game_new` makes the same game again). `handicap_color` is
+/// `REVERSI_COLOR_BLACK` when there is no handicap.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_rules(
+    game: *const ReversiGame,
+    out: *mut ReversiRules,
+) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let board = unsafe { game_ref(game)? }.board();
+        let rules = *unsafe { game_ref(game)? }.rules();
+        let mut blocked = [0; 4];
+        let mut blocked_count = 0;
+        for (slot, square) in blocked.iter_mut().zip(rules.blocked().iter()) {
+            *slot = square.index() as u32;
+            blocked_count += 1;
+        }
+        let handicap = rules.handicap();
         put(
             out,
-            crate::Board::ALL
-                .iter()
-                .position(|&b| b == board)
-                .unwrap_or(0) as u32,
+            ReversiRules {
+                board: board_code(rules.board()),
+                players: u32::from(rules.players()),
+                anti: u32::from(rules.anti()),
+                free_opening: u32::from(rules.opening() == Opening::Free),
+                handicap_color: handicap.map_or(0, |h| h.color.index() as u32),
+                handicap_corners: handicap.map_or(0, |h| u32::from(h.corners.bits())),
+                blocked_count,
+                blocked,
+                random_blocked: 0,
+                seed: 0,
+            },
         )
     })
 }
@@ -364,19 +391,23 @@ pub unsafe extern "C" fn reversi_game_count(
     })
 }
 
-/// Each colour's disc count, indexed by `ReversiColor` (0 for colours not in play).
+/// Each colour's disc count into `scores[0..4]`, indexed by `ReversiColor` (0 for
+/// colours not in play): pass an array `uint32_t scores[4]`.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `scores` is NULL or has room for 4 values.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_game_scores(
     game: *const ReversiGame,
-    scores: *mut [u32; 4],
+    scores: *mut u32,
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
         let s = unsafe { game_ref(game)? }.scores();
-        put(scores, crate::Color::ALL.map(|c| s.get(c)))
+        put(
+            scores.cast::<[u32; 4]>(),
+            crate::Color::ALL.map(|c| s.get(c)),
+        )
     })
 }
 
@@ -819,8 +850,10 @@ pub unsafe extern "C" fn reversi_game_obf(
     boundary(|| unsafe { write_game(game, buf, len, written, |r| obf::write(r.game())) })
 }
 
-/// The value of a record tag (`Event`, `PB`, …); an absent tag gives an empty
-/// text.
+/// The value of a tag as `reversi_game_record` writes it: the other tags (`Event`,
+/// `PB`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
+/// `Handicap`, `Blocked`, `Position`, `Result`); a tag the record does not write
+/// gives an empty text.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `name` is NULL or NUL-terminated; `buf` has room
@@ -838,14 +871,21 @@ pub unsafe extern "C" fn reversi_game_tag(
         let record = &unsafe { arg(game, "game")? }.record;
         // SAFETY: forwarded.
         let name = unsafe { text(name, "name")? };
-        let value = record.tag(name).unwrap_or("").to_string();
+        let value = record
+            .written_tags()
+            .into_iter()
+            .find(|&(n, _)| n == name)
+            .map(|(_, value)| value)
+            .unwrap_or_default();
         // SAFETY: forwarded.
         unsafe { write_text(&value, buf, len, written) }
     })
 }
 
-/// Sets a record tag; `INVALID_ARGUMENT` for a variant tag (`Board`, `Result`…),
-/// which follows the game, or a name that is not letters, digits and `_`.
+/// Sets a record tag. `INVALID_TAG`, with the game unchanged, for a variant tag
+/// (`Board`, `Result`…), which follows the game; a name that is not ASCII
+/// letters, digits and `_`; or a value with a line break (`\n` or `\r`), which a
+/// record's one-line tag pair cannot hold.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `name` and `value` are NULL or NUL-terminated.
@@ -860,14 +900,9 @@ pub unsafe extern "C" fn reversi_game_set_tag(
         let record = &mut unsafe { arg_mut(game, "game")? }.record;
         // SAFETY: forwarded.
         let (name, value) = unsafe { (text(name, "name")?, text(value, "value")?) };
-        if record.set_tag(name, value) {
-            Ok(())
-        } else {
-            Err(fail(
-                ReversiStatus::InvalidArgument,
-                format_args!("tag {name:?} cannot be set: a variant tag, or not a tag name"),
-            ))
-        }
+        record
+            .set_tag(name, value)
+            .map_err(|e| fail(ReversiStatus::InvalidTag, e))
     })
 }
 

@@ -1,22 +1,9 @@
 //! The C ABI: opaque handles, status codes, and one panic boundary around every
 //! exported body. `include/reversi.h` is generated from this module by cbindgen.
 //!
-//! Conventions, for every `reversi_*` function:
-//!
-//! - Fallible calls return a [`ReversiStatus`]; out-parameters come last and are
-//!   written only on success.
-//! - Squares are indices `row * 10 + column` (`a1` = 0, `j10` = 99); a pass in a
-//!   move list is [`REVERSI_PASS`].
-//! - Enumerations and flags arrive as integers and are validated.
-//! - Text comes back through `(buf, len, written)`: the text and a NUL byte when
-//!   `len` is enough, otherwise [`ReversiStatus::InsufficientSize`] with the size
-//!   needed (NUL included) in `*written`. Lists of squares work the same way, counted
-//!   in squares.
-//! - The detail of the last failing call on the calling thread (for example
-//!   `move 17 (column 49): e3 flips nothing`) is copied out by
-//!   [`reversi_last_error`].
-//! - Handles are independent: separate handles may be used from separate threads
-//!   at once; one handle must not be used by two threads at the same time.
+//! The conventions every `reversi_*` function follows (status codes, out-parameters,
+//! square indices, cell values, `(buf, len, written)` buffers and size queries, the
+//! last error, threads) are written at the top of the header, from `cbindgen.toml`.
 
 mod api;
 
@@ -40,7 +27,8 @@ pub const REVERSI_VERSION_PATCH: u32 = 0;
 /// The number that stands for a pass in lists of moves.
 pub const REVERSI_PASS: u32 = 100;
 
-/// The result of a call. Codes are never reused.
+/// The result of a call. Codes are never reused. `reversi_status_message`
+/// describes each one.
 #[repr(u32)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ReversiStatus {
@@ -70,8 +58,60 @@ pub enum ReversiStatus {
     WthorError = 11,
     /// An index (for example a game number) is out of range.
     IndexOutOfRange = 12,
+    /// A tag cannot be set: a variant tag, not a tag name, or a value with a line
+    /// break.
+    InvalidTag = 13,
     /// An internal error: the library panicked. Please report it.
     Panic = 100,
+}
+
+impl ReversiStatus {
+    /// Every status, for reading a code back.
+    const ALL: [ReversiStatus; 15] = [
+        ReversiStatus::Ok,
+        ReversiStatus::NullParameter,
+        ReversiStatus::InvalidArgument,
+        ReversiStatus::SquareOutOfRange,
+        ReversiStatus::InvalidUtf8,
+        ReversiStatus::InsufficientSize,
+        ReversiStatus::InvalidRules,
+        ReversiStatus::IllegalMove,
+        ReversiStatus::NothingToUndo,
+        ReversiStatus::ParseError,
+        ReversiStatus::CannotExpress,
+        ReversiStatus::WthorError,
+        ReversiStatus::IndexOutOfRange,
+        ReversiStatus::InvalidTag,
+        ReversiStatus::Panic,
+    ];
+
+    /// The status with this code, if there is one.
+    pub fn from_code(code: u32) -> Option<ReversiStatus> {
+        ReversiStatus::ALL.into_iter().find(|&s| s as u32 == code)
+    }
+
+    /// A short description, for `reversi_status_message`.
+    pub fn message(self) -> &'static CStr {
+        match self {
+            ReversiStatus::Ok => c"ok",
+            ReversiStatus::NullParameter => c"a pointer argument is NULL",
+            ReversiStatus::InvalidArgument => {
+                c"an enumeration or flag argument has a value it cannot have"
+            }
+            ReversiStatus::SquareOutOfRange => c"a square index is 100 or more",
+            ReversiStatus::InvalidUtf8 => c"a text argument is not UTF-8",
+            ReversiStatus::InsufficientSize => c"the buffer is too small",
+            ReversiStatus::InvalidRules => c"the rules describe no game that the rules allow",
+            ReversiStatus::IllegalMove => c"the move is not legal now",
+            ReversiStatus::NothingToUndo => c"there is no move to undo",
+            ReversiStatus::ParseError => c"the text could not be read",
+            ReversiStatus::CannotExpress => c"the format cannot express this game",
+            ReversiStatus::WthorError => c"the WTHOR database could not be read",
+            ReversiStatus::IndexOutOfRange => c"an index is out of range",
+            ReversiStatus::InvalidTag => c"the tag cannot be set",
+            ReversiStatus::Panic => c"internal error: the library panicked",
+        }
+    }
 }
 
 /// A board shape, as `ReversiRules::board` takes it.
@@ -102,13 +142,16 @@ pub enum ReversiColor {
     Green = 3,
 }
 
-/// What stands on a square.
+/// What stands on a square: `EMPTY` (0), a disc (its `ReversiColor` value plus
+/// one: `BLACK` 1 … `GREEN` 4), `NEUTRAL`, `BLOCKED`, or `OFF_BOARD` for an index
+/// that names no square of the board (the octagon's cut corners, columns and rows
+/// beyond a smaller board).
 #[repr(u32)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ReversiCell {
     /// Empty.
     Empty = 0,
-    /// A Black disc.
+    /// A Black disc (`REVERSI_COLOR_BLACK` + 1).
     Black = 1,
     /// A White disc.
     White = 2,
@@ -253,6 +296,49 @@ pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &str) -> Result<&'a str,
     })
 }
 
+/// Why [`copy_text`] copied nothing.
+pub(crate) enum CopyError {
+    /// `written` is NULL.
+    NullWritten,
+    /// `buf` is NULL although `len` is enough.
+    NullBuf,
+    /// `len` is less than this many bytes.
+    Short(usize),
+}
+
+/// Copies `text` and a NUL into `buf`, or reports the size needed, recording no
+/// error: [`reversi_last_error`] must not change what it reads.
+///
+/// # Safety
+///
+/// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
+pub(crate) unsafe fn copy_text(
+    text: &str,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> Result<(), (ReversiStatus, CopyError)> {
+    // SAFETY: the caller promises a valid pointer when it is not NULL.
+    let written = unsafe { written.as_mut() }
+        .ok_or((ReversiStatus::NullParameter, CopyError::NullWritten))?;
+    let needed = text.len() + 1;
+    if len < needed {
+        *written = needed;
+        return Err((ReversiStatus::InsufficientSize, CopyError::Short(needed)));
+    }
+    if buf.is_null() {
+        return Err((ReversiStatus::NullParameter, CopyError::NullBuf));
+    }
+    // SAFETY: `buf` has room for `len >= needed` bytes, and `text` is not inside it
+    // (it is Rust-owned).
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
+        *buf.add(text.len()) = 0;
+    }
+    *written = needed;
+    Ok(())
+}
+
 /// Copies `text` and a NUL into `buf`, or reports the size needed.
 ///
 /// # Safety
@@ -265,26 +351,14 @@ pub(crate) unsafe fn write_text(
     written: *mut usize,
 ) -> Result<(), ReversiStatus> {
     // SAFETY: forwarded from the caller.
-    let written = unsafe { arg_mut(written, "written")? };
-    let needed = text.len() + 1;
-    if len < needed {
-        *written = needed;
-        return Err(fail(
-            ReversiStatus::InsufficientSize,
+    unsafe { copy_text(text, buf, len, written) }.map_err(|(status, why)| match why {
+        CopyError::NullWritten => fail(status, "written is NULL"),
+        CopyError::NullBuf => fail(status, "buf is NULL"),
+        CopyError::Short(needed) => fail(
+            status,
             format_args!("the buffer holds {len} bytes, {needed} are needed"),
-        ));
-    }
-    if buf.is_null() {
-        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
-    }
-    // SAFETY: `buf` has room for `len >= needed` bytes, and `text` is not inside it
-    // (it is Rust-owned).
-    unsafe {
-        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
-        *buf.add(text.len()) = 0;
-    }
-    *written = needed;
-    Ok(())
+        ),
+    })
 }
 
 /// Copies square indices into `buf`, or reports the count needed.
@@ -339,15 +413,21 @@ pub(crate) fn color_arg(value: u32, players: u8) -> Result<Color, ReversiStatus>
 }
 
 pub(crate) fn board_arg(value: u32) -> Result<Board, ReversiStatus> {
-    match value {
-        0 => Ok(Board::Size6),
-        1 => Ok(Board::Size8),
-        2 => Ok(Board::Size10),
-        3 => Ok(Board::Octagon),
-        _ => Err(fail(
+    match Board::ALL.into_iter().find(|&b| board_code(b) == value) {
+        Some(board) => Ok(board),
+        None => Err(fail(
             ReversiStatus::InvalidArgument,
             format_args!("board {value} is not a ReversiBoard"),
         )),
+    }
+}
+
+pub(crate) fn board_code(board: Board) -> u32 {
+    match board {
+        Board::Size6 => ReversiBoard::Size6 as u32,
+        Board::Size8 => ReversiBoard::Size8 as u32,
+        Board::Size10 => ReversiBoard::Size10 as u32,
+        Board::Octagon => ReversiBoard::Octagon as u32,
     }
 }
 

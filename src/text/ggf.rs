@@ -37,7 +37,7 @@ use crate::position::AnyPosition;
 use crate::rules::{Corners, Handicap, Opening, Rules};
 use crate::setup::{Setup, SetupError};
 use crate::square::Square;
-use crate::text::record::{Record, VARIANT_TAGS};
+use crate::text::record::{Record, TagError, VARIANT_TAGS};
 
 /// What is wrong with a GGF game.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -88,6 +88,9 @@ pub enum GgfErrorKind {
         /// Which rule the move broke.
         error: PlayError,
     },
+    /// A property that a record cannot keep as a tag (a value with a line break).
+    #[error("{0}")]
+    Tag(TagError),
 }
 
 /// A GGF game that cannot be read: where (line and character column, from 1) and
@@ -317,7 +320,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             "W" => Color::White,
             "GM" | "TY" | "BO" => continue,
             _ => {
-                record_tags.push((name.clone(), value.clone()));
+                record_tags.push((name.clone(), value.clone(), *at));
                 continue;
             }
         };
@@ -347,13 +350,15 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
     }
     let finished_re = game.is_over().then(|| black_difference(&game));
     let mut record = Record::new(game);
-    for (name, value) in record_tags {
+    for (name, value, at) in record_tags {
         if name == "RE" && finished_re.as_deref() == Some(value.as_str()) {
             // Written from the final board: the game says it again.
             continue;
         }
         // Property names are upper case, never one of the record's variant tags.
-        record.set_tag(&name, &value);
+        record
+            .set_tag(&name, &value)
+            .map_err(|e| GgfError::at(text, at, GgfErrorKind::Tag(e)))?;
     }
     Ok(record)
 }

@@ -113,6 +113,23 @@ pub struct RecordError {
     pub kind: RecordErrorKind,
 }
 
+/// Why a tag cannot be set with [`Record::set_tag`].
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TagError {
+    /// A variant tag or `Result` ([`VARIANT_TAGS`]): these follow the game.
+    #[error("tag {0} follows the game and cannot be set")]
+    VariantTag(String),
+    /// A name that is not ASCII letters, digits and `_`.
+    #[error("{0:?} is not a tag name: expected ASCII letters, digits and _")]
+    Name(String),
+    /// A value with a line break (`\n` or `\r`): a tag pair is one line.
+    #[error("tag {name}: the value holds a line break, which a tag pair cannot hold")]
+    LineBreak {
+        /// The tag.
+        name: String,
+    },
+}
+
 /// Whether `name` can be a tag name: ASCII letters, digits and `_`.
 fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -212,17 +229,71 @@ impl Record {
         self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 
-    /// Sets another tag (added at the end if new). The variant tags and `Result`
-    /// follow the game and are not set this way: for them this returns `false`.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if VARIANT_TAGS.contains(&name) || !is_tag_name(name) {
-            return false;
+    /// Sets another tag (added at the end if new). Refused, with the record
+    /// unchanged: the variant tags and `Result`, which follow the game; a name that
+    /// is not ASCII letters, digits and `_`; a value with a line break, which the
+    /// one-line tag pair cannot hold (any other text is written with `"` and `\`
+    /// escaped, and reads back the same).
+    ///
+    /// ```
+    /// use reversi::text::record::{Record, TagError};
+    /// use reversi::{Game, Rules};
+    /// let mut record = Record::new(Game::new(Rules::default()));
+    /// record.set_tag("Annotator", "A. \"Kibitzer\" Smith")?;
+    /// assert!(matches!(record.set_tag("Annotator", "two\nlines"), Err(TagError::LineBreak { .. })));
+    /// assert!(matches!(record.set_tag("Board", "6x6"), Err(TagError::VariantTag(_))));
+    /// let back: Record = record.to_string().parse()?;
+    /// assert_eq!(back.tag("Annotator"), Some("A. \"Kibitzer\" Smith"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if VARIANT_TAGS.contains(&name) {
+            return Err(TagError::VariantTag(name.to_string()));
+        }
+        if !is_tag_name(name) {
+            return Err(TagError::Name(name.to_string()));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(TagError::LineBreak {
+                name: name.to_string(),
+            });
         }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
-        true
+        Ok(())
+    }
+
+    /// Every tag as the record writes it, in that order: the other tags, then the
+    /// variant tags that differ from their defaults (`Board` and `Players`
+    /// always), then `Result` (`*` for a game in progress).
+    pub fn written_tags(&self) -> Vec<(&str, String)> {
+        let rules = self.game.rules();
+        let mut tags: Vec<(&str, String)> = self
+            .tags()
+            .map(|(name, value)| (name, value.to_string()))
+            .collect();
+        tags.push(("Board", rules.board().name().to_string()));
+        tags.push(("Players", rules.players().to_string()));
+        if rules.anti() {
+            tags.push(("Anti", "yes".to_string()));
+        }
+        if rules.opening() == Opening::Free {
+            tags.push(("Opening", "free".to_string()));
+        }
+        if let Some(h) = rules.handicap() {
+            let corners = h.corners.squares(rules.board());
+            tags.push(("Handicap", alloc::format!("{} {corners}", h.color)));
+        }
+        if !rules.blocked().is_empty() {
+            tags.push(("Blocked", rules.blocked().to_string()));
+        }
+        if *self.game.start_position() != crate::position::AnyPosition::start(rules) {
+            tags.push(("Position", self.game.start_position().to_string()));
+        }
+        tags.push(("Result", self.result().unwrap_or_else(|| "*".to_string())));
+        tags
     }
 
     /// The result: for a finished game, its outcome and scores (`black 33-31`);
@@ -474,29 +545,9 @@ impl fmt::Display for Record {
     /// The other tags in their order, then the variant tags, the result, a blank
     /// line and the moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rules = self.game.rules();
-        for (name, value) in &self.tags {
-            write_tag(f, name, value)?;
+        for (name, value) in self.written_tags() {
+            write_tag(f, name, &value)?;
         }
-        write_tag(f, "Board", rules.board().name())?;
-        write_tag(f, "Players", &rules.players().to_string())?;
-        if rules.anti() {
-            write_tag(f, "Anti", "yes")?;
-        }
-        if rules.opening() == Opening::Free {
-            write_tag(f, "Opening", "free")?;
-        }
-        if let Some(h) = rules.handicap() {
-            let corners = h.corners.squares(rules.board());
-            write_tag(f, "Handicap", &alloc::format!("{} {corners}", h.color))?;
-        }
-        if !rules.blocked().is_empty() {
-            write_tag(f, "Blocked", &rules.blocked().to_string())?;
-        }
-        if *self.game.start_position() != crate::position::AnyPosition::start(rules) {
-            write_tag(f, "Position", &self.game.start_position().to_string())?;
-        }
-        write_tag(f, "Result", self.result().as_deref().unwrap_or("*"))?;
         writeln!(f)?;
         writeln!(f, "{}", self.game.move_list())
     }

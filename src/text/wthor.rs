@@ -202,7 +202,8 @@ impl<'a> Database<'a> {
             ("TheoreticalScore", u16::from(bytes[7])),
         ];
         for (tag, value) in fields {
-            record.set_tag(tag, &alloc::format!("{value}"));
+            // Fixed names and numbers: always a tag the record can hold.
+            let _ = record.set_tag(tag, &alloc::format!("{value}"));
         }
         Ok(WthorGame {
             tournament: u16_at(0),

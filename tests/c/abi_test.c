@@ -49,6 +49,8 @@ static void version_and_messages(void) {
     CHECK(strcmp(reversi_status_message(REVERSI_STATUS_OK), "ok") == 0);
     CHECK(strstr(reversi_status_message(REVERSI_STATUS_ILLEGAL_MOVE), "not legal") != NULL);
     CHECK(strcmp(reversi_status_message(12345), "unknown status code") == 0);
+    CHECK(strcmp(reversi_status_message(REVERSI_STATUS_INVALID_TAG), "the tag cannot be set") == 0);
+    CHECK(strcmp(reversi_status_message(REVERSI_STATUS_PANIC), "internal error: the library panicked") == 0);
 }
 
 static void squares(void) {
@@ -196,10 +198,27 @@ static void play_a_game(void) {
     CHECK(strstr(text, "white to move") != NULL);
 
     uint32_t scores[4] = {9, 9, 9, 9};
-    OK(reversi_game_scores(copy, &scores));
+    OK(reversi_game_scores(copy, scores));
     CHECK(scores[0] + scores[1] == 9 && scores[2] == 0 && scores[3] == 0);
     OK(reversi_game_blocked(copy, moves, 100, &n));
     CHECK(n == 0);
+
+    /* (NULL, 0, &written) asks for the size, for lists and texts alike. */
+    n = 77;
+    OK(reversi_game_blocked(copy, NULL, 0, &n));
+    CHECK(n == 0);
+    CHECK(reversi_game_moves(copy, NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n == 5);
+    CHECK(reversi_game_move_list(copy, NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(n == strlen("f5 d6 c3 d3 c4") + 1);
+    CHECK(reversi_game_record(copy, NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n > 1);
+    {
+        size_t size = n;
+        char *record = malloc(size);
+        CHECK(record != NULL);
+        OK(reversi_game_record(copy, record, size, &n));
+        CHECK(n == size && strlen(record) + 1 == size);
+        free(record);
+    }
 
     reversi_game_free(copy);
     reversi_game_free(game);
@@ -234,6 +253,74 @@ static void blocked_and_multiplayer(void) {
     reversi_game_free(game);
 }
 
+static void rules_read_back(void) {
+    ReversiRules rules, back;
+    OK(reversi_rules_default(&rules));
+    rules.anti = 1;
+    rules.handicap_color = REVERSI_COLOR_WHITE;
+    rules.handicap_corners = REVERSI_CORNER_TOP_LEFT | REVERSI_CORNER_BOTTOM_RIGHT;
+    rules.blocked_count = 2;
+    rules.blocked[0] = sq("c1");
+    rules.blocked[1] = sq("h4");
+    ReversiGame *game = new_game(&rules);
+    memset(&back, 0xff, sizeof back);
+    OK(reversi_game_rules(game, &back));
+    CHECK(back.board == REVERSI_BOARD_SIZE8 && back.players == 2 && back.anti == 1);
+    CHECK(back.free_opening == 0 && back.handicap_color == REVERSI_COLOR_WHITE);
+    CHECK(back.handicap_corners == (REVERSI_CORNER_TOP_LEFT | REVERSI_CORNER_BOTTOM_RIGHT));
+    CHECK(back.blocked_count == 2 && back.blocked[0] == sq("c1") && back.blocked[1] == sq("h4"));
+    CHECK(back.random_blocked == 0 && back.seed == 0);
+    CHECK(reversi_game_rules(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_rules(NULL, &back) == REVERSI_STATUS_NULL_PARAMETER);
+
+    /* The tag query agrees with the record the game writes. */
+    char text[256];
+    size_t n = 0;
+    OK(reversi_game_tag(game, "Board", text, sizeof text, &n));
+    CHECK(strcmp(text, "8x8") == 0);
+    OK(reversi_game_tag(game, "Players", text, sizeof text, &n));
+    CHECK(strcmp(text, "2") == 0);
+    OK(reversi_game_tag(game, "Anti", text, sizeof text, &n));
+    CHECK(strcmp(text, "yes") == 0);
+    OK(reversi_game_tag(game, "Handicap", text, sizeof text, &n));
+    CHECK(strcmp(text, "white a1 h8") == 0);
+    OK(reversi_game_tag(game, "Blocked", text, sizeof text, &n));
+    CHECK(strcmp(text, "c1 h4") == 0);
+    OK(reversi_game_tag(game, "Opening", text, sizeof text, &n));
+    CHECK(strcmp(text, "") == 0); /* the standard opening is not written */
+    OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
+    CHECK(strcmp(text, "*") == 0);
+    reversi_game_free(game);
+
+    /* Random blocked squares come back as squares: the rules make the same game. */
+    OK(reversi_rules_default(&rules));
+    rules.board = REVERSI_BOARD_SIZE10;
+    rules.players = 3;
+    rules.free_opening = 0;
+    rules.random_blocked = 1;
+    rules.seed = 99;
+    game = new_game(&rules);
+    OK(reversi_game_rules(game, &back));
+    CHECK(back.board == REVERSI_BOARD_SIZE10 && back.players == 3 && back.anti == 0);
+    CHECK(back.blocked_count >= 1 && back.blocked_count <= 4 && back.random_blocked == 0);
+    ReversiGame *again = new_game(&back);
+    char first[256], second[256];
+    OK(reversi_game_position(game, first, sizeof first, &n));
+    OK(reversi_game_position(again, second, sizeof second, &n));
+    CHECK(strcmp(first, second) == 0);
+    reversi_game_free(again);
+    reversi_game_free(game);
+
+    OK(reversi_rules_default(&rules));
+    rules.free_opening = 1;
+    game = new_game(&rules);
+    OK(reversi_game_rules(game, &back));
+    CHECK(back.free_opening == 1 && back.handicap_corners == 0 && back.blocked_count == 0);
+    OK(reversi_game_tag(game, "Opening", text, sizeof text, &n));
+    CHECK(strcmp(text, "free") == 0);
+    reversi_game_free(game);
+}
+
 static void texts(void) {
     ReversiGame *game = NULL;
     char text[4096];
@@ -258,11 +345,37 @@ static void texts(void) {
     CHECK(strcmp(text, "club night") == 0);
     OK(reversi_game_tag(game, "Round", text, sizeof text, &n));
     CHECK(strcmp(text, "") == 0);
+    OK(reversi_game_tag(game, "Board", text, sizeof text, &n));
+    CHECK(strcmp(text, "octagon") == 0);
+    OK(reversi_game_tag(game, "Players", text, sizeof text, &n));
+    CHECK(strcmp(text, "3") == 0);
+    OK(reversi_game_tag(game, "Anti", text, sizeof text, &n));
+    CHECK(strcmp(text, "yes") == 0);
+    OK(reversi_game_tag(game, "Blocked", text, sizeof text, &n));
+    CHECK(strcmp(text, "c1 j4") == 0);
     OK(reversi_game_set_tag(game, "Round", "3"));
-    CHECK(reversi_game_set_tag(game, "Board", "8x8") == REVERSI_STATUS_INVALID_ARGUMENT);
-    CHECK(reversi_game_set_tag(game, "bad name", "x") == REVERSI_STATUS_INVALID_ARGUMENT);
+    OK(reversi_game_set_tag(game, "Annotator", "say \"hi\" \\ tab\there"));
+    CHECK(reversi_game_set_tag(game, "Board", "8x8") == REVERSI_STATUS_INVALID_TAG);
+    CHECK(strcmp(last_error(), "tag Board follows the game and cannot be set") == 0);
+    CHECK(reversi_game_set_tag(game, "bad name", "x") == REVERSI_STATUS_INVALID_TAG);
+    CHECK(reversi_game_set_tag(game, "Annotator", "two\nlines") == REVERSI_STATUS_INVALID_TAG);
+    CHECK(strstr(last_error(), "line break") != NULL);
+    CHECK(reversi_game_set_tag(game, "Annotator", "carriage\rreturn") == REVERSI_STATUS_INVALID_TAG);
+    OK(reversi_game_tag(game, "Annotator", text, sizeof text, &n));
+    CHECK(strcmp(text, "say \"hi\" \\ tab\there") == 0); /* unchanged by the refusals */
     OK(reversi_game_record(game, text, sizeof text, &n));
     CHECK(strstr(text, "[Round \"3\"]") != NULL && strstr(text, "[Blocked \"c1 j4\"]") != NULL);
+    {
+        /* The record the game writes reads back, tags and all. */
+        ReversiGame *back = NULL;
+        char again[4096];
+        OK(reversi_game_from_record(text, &back));
+        OK(reversi_game_record(back, again, sizeof again, &n));
+        CHECK(strcmp(text, again) == 0);
+        OK(reversi_game_tag(back, "Annotator", again, sizeof again, &n));
+        CHECK(strcmp(again, "say \"hi\" \\ tab\there") == 0);
+        reversi_game_free(back);
+    }
     reversi_game_free(game);
     game = NULL;
     CHECK(reversi_game_from_record("[Board \"9x9\"]\n", &game) == REVERSI_STATUS_PARSE_ERROR);
@@ -287,6 +400,11 @@ static void texts(void) {
     reversi_game_free(obf);
     CHECK(reversi_game_from_obf("0", &obf) == REVERSI_STATUS_PARSE_ERROR);
     CHECK(reversi_game_from_ggf("(;GM[Chess];)", &obf) == REVERSI_STATUS_PARSE_ERROR);
+    /* A GGF property with a line break cannot become a record tag: refused. */
+    obf = NULL;
+    CHECK(reversi_game_from_ggf("(;GM[Othello]PB[a\nb]TY[8];)", &obf) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(strstr(last_error(), "line break") != NULL);
+    CHECK(obf == NULL);
     reversi_game_free(game);
 }
 
@@ -320,14 +438,29 @@ static void wthor(const char *path) {
     reversi_wthor_free(db);
 }
 
+/* Reading the last error never changes it: short buffers, size queries and bad
+ * arguments all leave it as it was, so the retry gets the message. */
 static void last_error_buffer(void) {
-    uint32_t out;
-    reversi_square_parse("zz", &out);
-    char small[4];
-    size_t n = 0;
+    ReversiGame *game = NULL;
+    CHECK(reversi_game_from_record("[Board \"nine by nine, with a long name\"]\n", &game) ==
+          REVERSI_STATUS_PARSE_ERROR);
+    const char *expected =
+        "line 1, column 1: tag Board: \"nine by nine, with a long name\" is not 6x6, 8x8, 10x10 "
+        "or octagon";
+    char small[8];
+    size_t n = 0, again = 0;
     CHECK(reversi_last_error(small, sizeof small, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
-    CHECK(n > sizeof small);
+    CHECK(n == strlen(expected) + 1);
+    CHECK(reversi_last_error(small, sizeof small, &again) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(again == n);
+    CHECK(reversi_last_error(NULL, 0, &again) == REVERSI_STATUS_INSUFFICIENT_SIZE && again == n);
     CHECK(reversi_last_error(NULL, 0, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_last_error(NULL, 1000, &again) == REVERSI_STATUS_NULL_PARAMETER);
+    char *text = malloc(n);
+    CHECK(text != NULL);
+    OK(reversi_last_error(text, n, &again));
+    CHECK(again == n && strcmp(text, expected) == 0);
+    free(text);
 }
 
 int main(int argc, char **argv) {
@@ -340,6 +473,7 @@ int main(int argc, char **argv) {
     rules_errors();
     play_a_game();
     blocked_and_multiplayer();
+    rules_read_back();
     texts();
     wthor(argv[1]);
     last_error_buffer();
