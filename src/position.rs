@@ -490,6 +490,8 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 pub struct MultiPlayer<L: Layout, K: Kernel<L> = Portable> {
     discs: [L::Bits; 4],
     neutral: L::Bits,
+    /// Every disc, Neutral included: kept, not recomputed, on the hot path.
+    occupied: L::Bits,
     /// Every bit that is not a playable square: off the board or blocked.
     holes: L::Bits,
     to_move: u8,
@@ -502,7 +504,7 @@ pub struct MultiPlayer<L: Layout, K: Kernel<L> = Portable> {
 impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
     #[inline(always)]
     fn occupied(&self) -> L::Bits {
-        self.discs[0] | self.discs[1] | self.discs[2] | self.discs[3] | self.neutral
+        self.occupied
     }
 
     #[inline(always)]
@@ -515,6 +517,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         let MultiPlayer {
             discs,
             neutral,
+            occupied,
             holes,
             to_move,
             players,
@@ -525,6 +528,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         MultiPlayer {
             discs,
             neutral,
+            occupied,
             holes,
             to_move,
             players,
@@ -608,6 +612,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         }
         next.neutral &= !flipped;
         next.discs[mover] |= flipped | L::Bits::bit(index);
+        next.occupied |= L::Bits::bit(index);
         next.to_move = self.next_to_move();
         (next, Bitboard::from_bits(flipped))
     }
@@ -846,13 +851,15 @@ impl AnyPosition {
             for c in Color::in_play(players) {
                 discs[c.index()] = bits::<L>(board, cells, Cell::Disc(*c));
             }
+            let neutral = if players == 3 {
+                bits::<L>(board, cells, Cell::Neutral)
+            } else {
+                L::Bits::ZERO
+            };
             MultiPlayer {
                 discs,
-                neutral: if players == 3 {
-                    bits::<L>(board, cells, Cell::Neutral)
-                } else {
-                    L::Bits::ZERO
-                },
+                neutral,
+                occupied: discs[0] | discs[1] | discs[2] | discs[3] | neutral,
                 holes: !L::board_squares(board) | blocked,
                 to_move: to_move.index() as u8,
                 players,
