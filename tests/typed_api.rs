@@ -309,3 +309,81 @@ fn anti_margins_favour_fewer_discs() {
     assert_eq!(anti.position().margin(), 1);
     assert!(anti.position().anti());
 }
+
+/// The trait is open: a wrapper (here one that counts the moves played through it)
+/// implements `Position` around a position of the crate, and generic code runs on
+/// it unchanged.
+#[test]
+fn a_wrapper_implements_position() {
+    use reversi::Bitboard as B;
+    use std::cell::Cell as Counter;
+
+    thread_local!(static PLAYED: Counter<u64> = const { Counter::new(0) });
+
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+    struct Counted<P>(P);
+
+    impl<P: Position> Position for Counted<P> {
+        type Layout = P::Layout;
+        fn board(&self) -> Board {
+            self.0.board()
+        }
+        fn players(&self) -> u8 {
+            self.0.players()
+        }
+        fn anti(&self) -> bool {
+            self.0.anti()
+        }
+        fn to_move(&self) -> Color {
+            self.0.to_move()
+        }
+        fn legal_moves(&self) -> B<P::Layout> {
+            self.0.legal_moves()
+        }
+        fn flips(&self, spot: Spot<P::Layout>) -> B<P::Layout> {
+            self.0.flips(spot)
+        }
+        fn play_unchecked(&self, spot: Spot<P::Layout>) -> Self {
+            PLAYED.with(|n| n.set(n.get() + 1));
+            Counted(self.0.play_unchecked(spot))
+        }
+        fn pass_unchecked(&self) -> Self {
+            Counted(self.0.pass_unchecked())
+        }
+        fn is_over(&self) -> bool {
+            self.0.is_over()
+        }
+        fn discs(&self, color: Color) -> B<P::Layout> {
+            self.0.discs(color)
+        }
+        fn mine(&self) -> B<P::Layout> {
+            self.0.mine()
+        }
+        fn theirs(&self) -> B<P::Layout> {
+            self.0.theirs()
+        }
+        fn neutral(&self) -> B<P::Layout> {
+            self.0.neutral()
+        }
+        fn empty(&self) -> B<P::Layout> {
+            self.0.empty()
+        }
+        fn blocked(&self) -> B<P::Layout> {
+            self.0.blocked()
+        }
+    }
+
+    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default())).unwrap();
+    // perft(4) = 244 plays 4 + 12 + 56 moves above the bulk-counted last two plies.
+    assert_eq!(reversi::perft(&Counted(start), 4), 244);
+    assert_eq!(PLAYED.with(Counter::get), 4 + 12 + 56);
+    // The provided methods work through the wrapper too.
+    let next = Counted(start)
+        .play(Move::Place("f5".parse().unwrap()))
+        .unwrap();
+    assert_eq!(
+        next.0,
+        start.play(Move::Place("f5".parse().unwrap())).unwrap()
+    );
+    assert_eq!(next.scores(), next.0.scores());
+}
