@@ -250,6 +250,22 @@ pub fn c_abi(data: &[u8]) {
             }
         };
         assert_ne!(status, ReversiStatus::Panic);
+        if status != ReversiStatus::Ok {
+            // Reading the last error never changes it: a size query, a short read
+            // and the full read all agree on it.
+            let mut size = 0usize;
+            let mut again = 0usize;
+            let query = unsafe { reversi_last_error(std::ptr::null_mut(), 0, &mut size) };
+            assert_eq!(query, ReversiStatus::InsufficientSize);
+            assert!(size > 1, "a failure without a detail (status {status:?})");
+            let mut buf = vec![0u8; size];
+            let short =
+                unsafe { reversi_last_error(buf.as_mut_ptr().cast(), size / 2, &mut again) };
+            assert_eq!((short, again), (ReversiStatus::InsufficientSize, size));
+            let full = unsafe { reversi_last_error(buf.as_mut_ptr().cast(), size, &mut again) };
+            assert_eq!((full, again), (ReversiStatus::Ok, size));
+            assert_eq!(buf[size - 1], 0);
+        }
         let mut count_after = 0usize;
         unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_after) };
         if status != ReversiStatus::Ok || op % 9 >= 3 && op % 9 != 6 {
@@ -266,5 +282,33 @@ pub fn c_abi(data: &[u8]) {
             assert_eq!(count_after, count_before + 1);
         }
     }
+    // The rules read back are the rules the game was made with (the blocked
+    // squares named), and they make the same game again.
+    let mut back = rules;
+    assert_eq!(
+        unsafe { reversi_game_rules(game, &mut back) },
+        ReversiStatus::Ok
+    );
+    assert_eq!(
+        (back.board, back.players, back.anti, back.free_opening),
+        (rules.board, rules.players, rules.anti, rules.free_opening)
+    );
+    assert_eq!(back.handicap_corners, rules.handicap_corners);
+    if rules.handicap_corners != 0 {
+        assert_eq!(back.handicap_color, rules.handicap_color);
+    }
+    assert_eq!(back.random_blocked, 0);
+    let mut again: *mut ReversiGame = std::ptr::null_mut();
+    assert_eq!(
+        unsafe { reversi_game_new(&back, &mut again) },
+        ReversiStatus::Ok
+    );
+    let mut back_again = rules;
+    assert_eq!(
+        unsafe { reversi_game_rules(again, &mut back_again) },
+        ReversiStatus::Ok
+    );
+    assert_eq!(format!("{back:?}"), format!("{back_again:?}"));
+    unsafe { reversi_game_free(again) };
     unsafe { reversi_game_free(game) };
 }
