@@ -12,7 +12,7 @@
  * - Out-parameters come last and are written only on success (except *written,
  *   below). A NULL pointer argument is REVERSI_STATUS_NULL_PARAMETER.
  * - After a failure, reversi_last_error copies its detail (for example
- *   "move 2 (column 4): a1 flips nothing"). Reading it never changes it.
+ *   "column 4: move 2: a1 flips nothing"). Reading it never changes it.
  * - Squares are indices row * 10 + column: a1 = 0, j1 = 9, a2 = 10, j10 = 99, on
  *   every board; an index the board lacks reads as REVERSI_CELL_OFF_BOARD. A pass
  *   in a list of moves is REVERSI_PASS.

@@ -182,7 +182,7 @@ static void play_a_game(void) {
 
     OK(reversi_game_play_moves(copy, "d6 c3 d3 c4"));
     CHECK(reversi_game_play_moves(copy, "f4 a1") == REVERSI_STATUS_ILLEGAL_MOVE);
-    CHECK(strcmp(last_error(), "move 2 (column 4): a1 flips nothing") == 0);
+    CHECK(strcmp(last_error(), "column 4: move 2: a1 flips nothing") == 0);
     CHECK(reversi_game_play_moves(copy, "f4 q9") == REVERSI_STATUS_PARSE_ERROR);
     OK(reversi_game_moves(copy, moves, 100, &n));
     CHECK(n == 5 && moves[0] == sq("f5") && moves[4] == sq("c4"));
