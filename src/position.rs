@@ -115,7 +115,7 @@ macro_rules! perft_body {
     }};
 }
 
-/// Counts the leaves of the game tree below `pos` cut at `depth` (RULES.md §11): the
+/// Counts the leaves of the game tree below `pos` cut at `depth` ([RULES.md §11](crate::rules_doc)): the
 /// move sequences of exactly `depth` moves, plus each finished game reached in fewer
 /// moves, counted once. A pass is a move.
 ///
@@ -447,7 +447,7 @@ fn index_of<P: Position>(_: &P, square: Square) -> Option<u32> {
 }
 
 impl AnyPosition {
-    /// The start position of a game with these rules (RULES.md §4 and §8).
+    /// The start position of a game with these rules ([RULES.md §4](crate::rules_doc) and §8).
     pub fn start(rules: &Rules) -> AnyPosition {
         let board = rules.board();
         let mut cells = [Cell::Empty; Square::NUM];
@@ -776,7 +776,7 @@ impl<L: Layout, K: Kernel> fmt::Debug for MultiPlayer<L, K> {
 }
 
 impl fmt::Display for AnyPosition {
-    /// The position string of RULES.md §10.
+    /// The position string of [RULES.md §10](crate::rules_doc).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
         let width = board.width();

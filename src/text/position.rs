@@ -1,4 +1,4 @@
-//! The position string of RULES.md §10.
+//! The position string of [RULES.md §10](crate::rules_doc).
 
 use alloc::vec::Vec;
 
@@ -9,7 +9,7 @@ use crate::position::AnyPosition;
 use crate::rules::{Opening, Rules};
 use crate::square::{ShortText, Square};
 
-/// A position string (RULES.md §10) that cannot be read.
+/// A position string ([RULES.md §10](crate::rules_doc)) that cannot be read.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// The rows do not make a known board.
@@ -50,7 +50,7 @@ pub enum PositionError {
 }
 
 impl Game {
-    /// A game that starts from a position string (RULES.md §10), for `players`
+    /// A game that starts from a position string ([RULES.md §10](crate::rules_doc)), for `players`
     /// players, Anti-Reversi or not. The board follows from the rows, the blocked
     /// squares from the `#`; an empty centre square means the free opening.
     ///
