@@ -190,7 +190,7 @@ impl Game {
         Some(mv)
     }
 
-    /// Counts perft from the current position (RULES.md §11).
+    /// Counts perft from the current position ([RULES.md §11](crate::rules_doc)).
     pub fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
     }

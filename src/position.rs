@@ -758,7 +758,7 @@ kinds! {
 }
 
 impl AnyPosition {
-    /// The start position of a game with these rules (RULES.md §4 and §8).
+    /// The start position of a game with these rules ([RULES.md §4](crate::rules_doc) and §8).
     pub fn start(rules: &Rules) -> AnyPosition {
         let board = rules.board();
         let mut cells = [Cell::Empty; Square::NUM];
@@ -1075,7 +1075,7 @@ impl<L: Layout, K: Kernel<L>> fmt::Debug for MultiPlayer<L, K> {
 }
 
 impl fmt::Display for AnyPosition {
-    /// The position string of RULES.md §10.
+    /// The position string of [RULES.md §10](crate::rules_doc).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
         let width = board.width();

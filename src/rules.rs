@@ -215,7 +215,7 @@ impl RulesBuilder {
         self
     }
 
-    /// Checks the options against RULES.md §3 and §8.
+    /// Checks the options against [RULES.md §3](crate::rules_doc) and §8.
     pub fn build(&self) -> Result<Rules, RulesError> {
         let rules = self.check_options()?;
         let eligible = rules.blocking_eligible();
@@ -244,7 +244,7 @@ impl RulesBuilder {
         Ok(Rules { blocked, ..rules })
     }
 
-    /// Checks the options and draws the blocked squares from `rng` as RULES.md §8
+    /// Checks the options and draws the blocked squares from `rng` as [RULES.md §8](crate::rules_doc)
     /// says: the count uniform in 1…4, then the squares uniform among the eligible
     /// ones (on the board, outside the central 4×4, not a handicap corner), without
     /// repeats.
@@ -332,7 +332,7 @@ fn uniform<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 }
 
 /// The options of a game, checked: every value of this type is a game that
-/// RULES.md allows.
+/// [RULES.md](crate::rules_doc) allows.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     board: Board,

@@ -171,9 +171,9 @@ impl Setup {
 
     /// Checks the set-up and returns the rules of the game that starts from it: its
     /// board, players and Anti-Reversi flag; the free opening for two players when a
-    /// centre square is empty (RULES.md §6), the standard opening otherwise; its
+    /// centre square is empty ([RULES.md §6](crate::rules_doc)), the standard opening otherwise; its
     /// `Cell::Blocked` squares as the blocked squares (one to four, outside the
-    /// central 4×4: RULES.md §8); no handicap.
+    /// central 4×4: [RULES.md §8](crate::rules_doc)); no handicap.
     pub fn rules(&self) -> Result<Rules, SetupError> {
         let players = self.players;
         let builder = Rules::builder(self.board).players(players).anti(self.anti);

@@ -1,5 +1,5 @@
 //! Move lists: moves as square names or passes, separated by white space or run
-//! together (`f5d6c3`, `a10b3` on 10×10), as RULES.md §10 describes.
+//! together (`f5d6c3`, `a10b3` on 10×10), as [RULES.md §10](crate::rules_doc) describes.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -1,4 +1,4 @@
-//! The position string of RULES.md §10.
+//! The position string of [RULES.md §10](crate::rules_doc).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::setup::{Setup, SetupError};
 use crate::square::Square;
 
-/// A position string (RULES.md §10) that cannot be read.
+/// A position string ([RULES.md §10](crate::rules_doc)) that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// The rows do not make a known board.
@@ -53,7 +53,7 @@ pub enum PositionError {
 }
 
 impl Setup {
-    /// Reads a position string (RULES.md §10) for `players` players, Anti-Reversi or
+    /// Reads a position string ([RULES.md §10](crate::rules_doc)) for `players` players, Anti-Reversi or
     /// not, into a set-up, unchecked: the board follows from the rows. Only the
     /// syntax is checked here; [`Game::from_setup`] checks the rest.
     ///
@@ -123,7 +123,7 @@ impl Setup {
 }
 
 impl Game {
-    /// A game that starts from a position string (RULES.md §10), for `players`
+    /// A game that starts from a position string ([RULES.md §10](crate::rules_doc)), for `players`
     /// players, Anti-Reversi or not: [`Setup::from_position_str`], then
     /// [`Game::from_setup`]. The board follows from the rows, the blocked squares
     /// from the `#`; an empty centre square means the free opening.

@@ -1,4 +1,4 @@
-//! The game record of RULES.md §10: PGN-style tag pairs, then the move list.
+//! The game record of [RULES.md §10](crate::rules_doc): PGN-style tag pairs, then the move list.
 //!
 //! ```
 //! use reversi::text::record::Record;

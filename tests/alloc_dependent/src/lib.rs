@@ -36,7 +36,7 @@ mod tests {
     fn an_illegal_move_is_an_error() {
         assert_eq!(
             record_of("f5 a1").unwrap_err(),
-            "move 2 (column 4): a1 flips nothing"
+            "column 4: move 2: a1 flips nothing"
         );
     }
 }
