@@ -15,6 +15,7 @@ mod color;
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
+pub mod hash;
 pub mod kernel;
 pub mod layout;
 mod moves;
@@ -32,6 +33,7 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::Game;
+pub use hash::{HashKey, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{
