@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use reversi::hash::{cell_key, side_key, HashKey, UpdateKey};
 use reversi::layout::Layout;
+use reversi::symmetry::{Symmetric, SymmetricLayout, Symmetry};
 use reversi::{AnyPosition, Bitboard, Board, Cell, Color, Game, Position, Rules, Spot};
 use std::hint::black_box;
 
@@ -148,12 +149,61 @@ fn hash(c: &mut Criterion) {
     }
 }
 
+fn symmetry_benches<P>(c: &mut Criterion, name: &str, pos: P)
+where
+    P: Position + Symmetric,
+    P::Layout: SymmetricLayout,
+{
+    let board = pos.board();
+    let mine = pos.mine();
+    let (canonical, s) = pos.canonical();
+    assert_eq!(pos.transform(s), canonical, "{name}");
+    for s in Symmetry::ALL {
+        assert_eq!(pos.transform(s).transform(s.inverse()), pos, "{name}");
+        let image = s.bitboard(board, mine);
+        assert_eq!(
+            image.to_squares(),
+            s.squares(board, mine.to_squares()),
+            "{name}"
+        );
+    }
+    c.bench_function(&format!("symmetry/bitboard_all_eight/{name}"), |b| {
+        b.iter(|| {
+            let mut sum = Bitboard::EMPTY;
+            for s in Symmetry::ALL {
+                sum ^= s.bitboard(board, black_box(mine));
+            }
+            sum
+        })
+    });
+    c.bench_function(&format!("symmetry/rotate90_position/{name}"), |b| {
+        b.iter(|| black_box(&pos).transform(black_box(Symmetry::Rotate90)))
+    });
+    c.bench_function(&format!("symmetry/flip_diagonal_position/{name}"), |b| {
+        b.iter(|| black_box(&pos).transform(black_box(Symmetry::FlipDiagonal)))
+    });
+    c.bench_function(&format!("symmetry/canonical/{name}"), |b| {
+        b.iter(|| black_box(&pos).canonical())
+    });
+}
+
+fn symmetry(c: &mut Criterion) {
+    for (name, any) in variants() {
+        match any {
+            AnyPosition::TwoPlayer8(p) => symmetry_benches(c, name, p),
+            AnyPosition::TwoPlayer10(p) => symmetry_benches(c, name, p),
+            AnyPosition::MultiPlayer8(p) => symmetry_benches(c, name, p),
+            AnyPosition::MultiPlayer10(p) => symmetry_benches(c, name, p),
+        }
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = hash
+    targets = hash, symmetry
 }
 criterion_main!(benches);

@@ -25,6 +25,7 @@ mod rules;
 mod setup;
 mod simple_enum;
 mod square;
+pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
