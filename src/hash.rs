@@ -40,7 +40,8 @@
 //!
 //! Because the key is a Zobrist key, a move updates it in a few operations
 //! ([`UpdateKey::key_after_move`]): the new disc, and each flipped disc changing
-//! colour, one lookup each.
+//! colour, one lookup each. [`Hashed`] wraps any position of the crate and does
+//! this on every move, as a [`Position`] itself.
 //!
 //! ```
 //! use reversi::hash::{HashKey, UpdateKey};
@@ -439,5 +440,158 @@ impl HashKey for Game {
     /// The key of the current position (the history does not count).
     fn hash_key(&self) -> u64 {
         self.position().hash_key()
+    }
+}
+
+/// A position that carries its hash key and keeps it up to date as it is played
+/// ([`UpdateKey`] on every move and pass): a [`Position`] itself, so a search
+/// written for any position runs on it unchanged and reads each node's key for
+/// free.
+///
+/// ```
+/// use reversi::hash::{HashKey, Hashed};
+/// use reversi::{AnyPosition, Position, Rules, TwoPlayer8};
+/// let start = Hashed::new(TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?);
+/// let mut pos = start;
+/// for _ in 0..10 {
+///     pos = match pos.legal_moves().first() {
+///         Some(spot) => pos.play_unchecked(spot),
+///         None => pos.pass_unchecked(),
+///     };
+///     assert_eq!(pos.hash_key(), pos.position().hash_key());
+/// }
+/// # Ok::<_, reversi::KindError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Hashed<P> {
+    position: P,
+    key: u64,
+}
+
+impl<P: UpdateKey> Hashed<P> {
+    /// `position` with its key, computed once.
+    pub fn new(position: P) -> Hashed<P> {
+        Hashed {
+            key: position.hash_key(),
+            position,
+        }
+    }
+
+    /// The position without its key.
+    pub fn position(&self) -> &P {
+        &self.position
+    }
+}
+
+impl<P: UpdateKey> From<P> for Hashed<P> {
+    fn from(position: P) -> Hashed<P> {
+        Hashed::new(position)
+    }
+}
+
+impl<P: UpdateKey> HashKey for Hashed<P> {
+    /// The key carried along: no computation.
+    #[inline(always)]
+    fn hash_key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl<P: UpdateKey> UpdateKey for Hashed<P> {
+    #[inline(always)]
+    fn key_after_move(
+        &self,
+        key: u64,
+        spot: Spot<Self::Layout>,
+        flips: Bitboard<Self::Layout>,
+    ) -> u64 {
+        self.position.key_after_move(key, spot, flips)
+    }
+
+    #[inline(always)]
+    fn key_after_pass(&self, key: u64) -> u64 {
+        self.position.key_after_pass(key)
+    }
+}
+
+impl<P: UpdateKey> Position for Hashed<P> {
+    type Layout = P::Layout;
+
+    fn board(&self) -> Board {
+        self.position.board()
+    }
+
+    fn players(&self) -> u8 {
+        self.position.players()
+    }
+
+    fn anti(&self) -> bool {
+        self.position.anti()
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> Color {
+        self.position.to_move()
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self) -> Bitboard<P::Layout> {
+        self.position.legal_moves()
+    }
+
+    #[inline(always)]
+    fn flips(&self, spot: Spot<P::Layout>) -> Bitboard<P::Layout> {
+        self.position.flips(spot)
+    }
+
+    #[inline(always)]
+    fn play_unchecked(&self, spot: Spot<P::Layout>) -> Self {
+        self.play_unchecked_with_flips(spot).0
+    }
+
+    #[inline(always)]
+    fn play_unchecked_with_flips(&self, spot: Spot<P::Layout>) -> (Self, Bitboard<P::Layout>) {
+        let (position, flips) = self.position.play_unchecked_with_flips(spot);
+        let key = self.position.key_after_move(self.key, spot, flips);
+        (Hashed { position, key }, flips)
+    }
+
+    #[inline(always)]
+    fn pass_unchecked(&self) -> Self {
+        Hashed {
+            position: self.position.pass_unchecked(),
+            key: self.position.key_after_pass(self.key),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.position.is_over()
+    }
+
+    fn discs(&self, color: Color) -> Bitboard<P::Layout> {
+        self.position.discs(color)
+    }
+
+    #[inline(always)]
+    fn mine(&self) -> Bitboard<P::Layout> {
+        self.position.mine()
+    }
+
+    #[inline(always)]
+    fn theirs(&self) -> Bitboard<P::Layout> {
+        self.position.theirs()
+    }
+
+    fn neutral(&self) -> Bitboard<P::Layout> {
+        self.position.neutral()
+    }
+
+    #[inline(always)]
+    fn empty(&self) -> Bitboard<P::Layout> {
+        self.position.empty()
+    }
+
+    fn blocked(&self) -> Bitboard<P::Layout> {
+        self.position.blocked()
     }
 }

@@ -34,7 +34,7 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use hash::{HashKey, UpdateKey};
+pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{

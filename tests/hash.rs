@@ -9,11 +9,11 @@ mod reference;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use reversi::hash::{cell_key, side_key, HashKey, UpdateKey};
+use reversi::hash::{cell_key, side_key, HashKey, Hashed, UpdateKey};
 
 /// The seed the docs give.
 const SEED: u64 = 0x5245_5645_5253_4931;
-use reversi::{AnyPosition, Board, Cell, Color, Game, Move, Rules, Setup, Square};
+use reversi::{AnyPosition, Board, Cell, Color, Game, Move, Position, Rules, Setup, Square};
 
 /// The scheme of the `hash` module's docs, square by square: splitmix64 output `n`.
 fn plain_value(n: u64) -> u64 {
@@ -63,6 +63,16 @@ fn check_typed<P: UpdateKey>(pos: &P, any: &AnyPosition) -> Result<(), TestCaseE
         let passed = pos.pass_unchecked();
         prop_assert_eq!(pos.key_after_pass(key), passed.hash_key());
     }
+    // The wrapper that carries its key agrees, and plays the same moves.
+    let hashed = Hashed::new(*pos);
+    for spot in moves {
+        let (next, flips) = hashed.play_unchecked_with_flips(spot);
+        prop_assert_eq!(next.position(), &pos.play_unchecked(spot));
+        prop_assert_eq!(flips, pos.flips(spot));
+        prop_assert_eq!(next.hash_key(), next.position().hash_key());
+    }
+    let passed = hashed.pass_unchecked();
+    prop_assert_eq!(passed.hash_key(), pos.pass_unchecked().hash_key());
     Ok(())
 }
 
