@@ -551,6 +551,24 @@ impl sealed::Transform for Grid10 {
         }
     }
 
+    #[inline]
+    fn images(board: Board, bits: u128) -> [u128; 8] {
+        // One transposition (the costly step) serves four images.
+        let x = bits & Grid10::board_squares(board);
+        let t = Grid10::transform(Symmetry::FlipDiagonal, board, x);
+        let (v, tv) = (flip_rows10(x), flip_rows10(t));
+        [
+            x,
+            rotate180_10(tv),
+            rotate180_10(x),
+            tv,
+            v,
+            rotate180_10(v),
+            t,
+            rotate180_10(t),
+        ]
+    }
+
     #[inline(always)]
     fn number(bits: u128) -> u128 {
         bits
