@@ -12,7 +12,7 @@
 //! board upside down, three delta swaps mirror each row or transpose it, as Edax and
 //! Egaroucid do); on 10×10 and the octagon (`u128`, eleven bits a row) the
 //! half-turn is a bit reversal and a shift, the upside-down flip moves whole rows,
-//! and the transposition moves each disc.
+//! and the transposition is fourteen lookups in a table of bytes.
 //!
 //! ```
 //! use reversi::symmetry::{Symmetric, Symmetry};
@@ -403,7 +403,9 @@ mod sealed {
         }
 
         /// The bits as a number, for the order of canonical forms.
-        fn number(bits: Self::Bits) -> u128;
+        type Number: Ord + Copy;
+        /// The bits as a number, for the order of canonical forms.
+        fn number(bits: Self::Bits) -> Self::Number;
     }
 }
 
@@ -492,9 +494,11 @@ impl sealed::Transform for Grid8 {
         ]
     }
 
+    type Number = u64;
+
     #[inline(always)]
-    fn number(bits: u64) -> u128 {
-        bits as u128
+    fn number(bits: u64) -> u64 {
+        bits
     }
 }
 
@@ -519,16 +523,42 @@ fn rotate180_10(x: u128) -> u128 {
     x.reverse_bits() >> 19
 }
 
-/// The transposition of [`Grid10`], bit by bit: `TRANSPOSE10[11r + c] = 11c + r`.
-static TRANSPOSE10: [u8; 128] = {
-    let mut table = [0; 128];
-    let mut i = 0;
-    while i < 110 {
-        table[i] = ((i % 11) * 11 + i / 11) as u8;
-        i += 1;
+/// The transposition of [`Grid10`] (bit `11r + c` to `11c + r`) by bytes: entry
+/// `[k][b]` is the image of byte value `b` at byte `k`, so that a transposition is
+/// fourteen lookups instead of one step per disc (57 KB, built at compile time).
+static TRANSPOSE10: [[u128; 256]; 14] = {
+    let mut table = [[0; 256]; 14];
+    let mut k = 0;
+    while k < 14 {
+        let mut b = 1;
+        while b < 256 {
+            let bit = 8 * k + (b as u32).trailing_zeros() as usize;
+            let (c, r) = (bit % 11, bit / 11);
+            let image = if c < 10 && r < 10 {
+                1u128 << (11 * c + r)
+            } else {
+                0
+            };
+            table[k][b] = table[k][b & (b - 1)] | image;
+            b += 1;
+        }
+        k += 1;
     }
     table
 };
+
+/// Rows become columns on [`Grid10`].
+#[inline(always)]
+fn transpose10(x: u128) -> u128 {
+    let bytes = x.to_le_bytes();
+    let mut y = 0;
+    let mut k = 0;
+    while k < 14 {
+        y |= TRANSPOSE10[k][bytes[k] as usize];
+        k += 1;
+    }
+    y
+}
 
 impl sealed::Transform for Grid10 {
     #[inline]
@@ -536,12 +566,7 @@ impl sealed::Transform for Grid10 {
         let (t, h, v) = symmetry.parts();
         let mut x = bits & Grid10::board_squares(board);
         if t {
-            let mut y = 0;
-            while !x.is_empty() {
-                y |= 1 << TRANSPOSE10[x.lowest() as usize & 127];
-                x = x.without_lowest();
-            }
-            x = y;
+            x = transpose10(x);
         }
         match (h, v) {
             (true, true) => rotate180_10(x),
@@ -555,7 +580,7 @@ impl sealed::Transform for Grid10 {
     fn images(board: Board, bits: u128) -> [u128; 8] {
         // One transposition (the costly step) serves four images.
         let x = bits & Grid10::board_squares(board);
-        let t = Grid10::transform(Symmetry::FlipDiagonal, board, x);
+        let t = transpose10(x);
         let (v, tv) = (flip_rows10(x), flip_rows10(t));
         [
             x,
@@ -568,6 +593,8 @@ impl sealed::Transform for Grid10 {
             rotate180_10(t),
         ]
     }
+
+    type Number = u128;
 
     #[inline(always)]
     fn number(bits: u128) -> u128 {
@@ -660,7 +687,7 @@ impl<L: SymmetricLayout, K: Kernel<L>> Symmetric for TwoPlayer<L, K> {
             };
             (L::number(black), L::number(white), L::number(blocked[i]))
         });
-        let i = least::<(u128, u128, u128)>(keys);
+        let i = least::<(L::Number, L::Number, L::Number)>(keys);
         (
             self.with_squares(mine[i], theirs[i], blocked[i]),
             Symmetry::ALL[i],
@@ -711,7 +738,7 @@ impl<L: SymmetricLayout, K: Kernel<L>> Symmetric for MultiPlayer<L, K> {
             }
         });
         let keys = core::array::from_fn(|i| images.map(|plane| L::number(plane[i])));
-        let i = least::<[u128; 6]>(keys);
+        let i = least::<[L::Number; 6]>(keys);
         (
             self.with_planes(images.map(|plane| plane[i])),
             Symmetry::ALL[i],
