@@ -35,7 +35,7 @@
 //! (8 on 8×8, 14 on 10×10), each entry the exclusive or of the values of the squares
 //! of that byte. This is the same key as the bit-by-bit sum, found in 16 lookups
 //! instead of one per disc. The bench `keys_symmetry` measures both on a 8×8
-//! middle-game position: tabulation takes about a third of the time of the
+//! middle-game position: tabulation takes less than half the time of the
 //! disc-by-disc sum (which the tabulated key equals).
 //!
 //! Because the key is a Zobrist key, a move updates it in a few operations
