@@ -15,6 +15,7 @@ mod color;
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
+pub mod hash;
 pub mod kernel;
 pub mod layout;
 mod moves;
@@ -25,6 +26,7 @@ pub mod rules_doc;
 mod setup;
 mod simple_enum;
 mod square;
+pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
@@ -33,6 +35,7 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::Game;
+pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{
