@@ -157,9 +157,18 @@ impl<L: Layout> Bitboard<L> {
     /// No square.
     pub const EMPTY: Bitboard<L> = Bitboard(L::Bits::ZERO);
 
-    /// The set with these raw bits of the layout (for kernel authors).
+    /// The set with these raw bits of the layout (for kernel authors). Bits that
+    /// stand for no square (the 10×10 layout's padding column, the bits past its
+    /// last row) are dropped.
     #[inline(always)]
-    pub const fn from_bits(bits: L::Bits) -> Bitboard<L> {
+    pub fn from_bits(bits: L::Bits) -> Bitboard<L> {
+        Bitboard(bits & L::SQUARE_BITS)
+    }
+
+    /// The set with these raw bits, which stand for squares only: the hot path's
+    /// constructor, for bits that come from the kernel or from other bitboards.
+    #[inline(always)]
+    pub(crate) const fn from_square_bits(bits: L::Bits) -> Bitboard<L> {
         Bitboard(bits)
     }
 

@@ -135,6 +135,10 @@ pub trait Layout:
     /// The number of low bits that can stand for a square.
     const BITS_USED: u32;
 
+    /// The bits that stand for a square of the grid (of the largest board the
+    /// layout holds): every other bit is padding.
+    const SQUARE_BITS: Self::Bits;
+
     /// The square of bit `index` (which must be below [`Layout::BITS_USED`]).
     fn square(index: u32) -> Square {
         Square::new((index % Self::STRIDE) as u8, (index / Self::STRIDE) as u8)
@@ -198,6 +202,7 @@ impl Layout for Grid8 {
     const FROM_WEST: u64 = 0xfefe_fefe_fefe_fefe;
     const FROM_EAST: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const BITS_USED: u32 = 64;
+    const SQUARE_BITS: u64 = !0;
 
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size6 | Board::Size8)
@@ -218,6 +223,7 @@ impl Layout for Grid10 {
     const FROM_WEST: u128 = !0;
     const FROM_EAST: u128 = !0;
     const BITS_USED: u32 = 110;
+    const SQUARE_BITS: u128 = SQUARES_10X10;
 
     fn holds(board: Board) -> bool {
         matches!(board, Board::Size10 | Board::Octagon)

@@ -406,14 +406,14 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
         let empty = self.empty_squares();
         let opening = empty & self.centre;
         if !opening.is_empty() {
-            return Bitboard::from_bits(opening);
+            return Bitboard::from_square_bits(opening);
         }
-        Bitboard::from_bits(self.kernel.flipping_moves(self.mine, self.theirs, empty))
+        Bitboard::from_square_bits(self.kernel.flipping_moves(self.mine, self.theirs, empty))
     }
 
     #[inline(always)]
     fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
-        Bitboard::from_bits(
+        Bitboard::from_square_bits(
             self.kernel
                 .flips(self.mine, self.theirs, spot.index() as u32),
         )
@@ -434,7 +434,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
             black_to_move: !self.black_to_move,
             ..*self
         };
-        (next, Bitboard::from_bits(flipped))
+        (next, Bitboard::from_square_bits(flipped))
     }
 
     #[inline(always)]
@@ -452,7 +452,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
     }
 
     fn discs(&self, color: Color) -> Bitboard<L> {
-        Bitboard::from_bits(match (color, self.black_to_move) {
+        Bitboard::from_square_bits(match (color, self.black_to_move) {
             (Color::Black, true) | (Color::White, false) => self.mine,
             (Color::Black, false) | (Color::White, true) => self.theirs,
             _ => L::Bits::ZERO,
@@ -461,12 +461,12 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn mine(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.mine)
+        Bitboard::from_square_bits(self.mine)
     }
 
     #[inline(always)]
     fn theirs(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.theirs)
+        Bitboard::from_square_bits(self.theirs)
     }
 
     fn neutral(&self) -> Bitboard<L> {
@@ -475,12 +475,12 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn empty(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.empty_squares())
+        Bitboard::from_square_bits(self.empty_squares())
     }
 
     fn blocked(&self) -> Bitboard<L> {
         // The holes on the board are the blocked squares.
-        Bitboard::from_bits(self.holes & L::board_squares(self.board))
+        Bitboard::from_square_bits(self.holes & L::board_squares(self.board))
     }
 }
 
@@ -577,7 +577,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         let empty = !(occupied | self.holes);
         let mine = self.discs[self.mover()];
         let flipping = self.kernel.flipping_moves(mine, occupied ^ mine, empty);
-        Bitboard::from_bits(if flipping.is_empty() {
+        Bitboard::from_square_bits(if flipping.is_empty() {
             kernel::neighbours::<L>(occupied) & empty
         } else {
             flipping
@@ -587,10 +587,11 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     #[inline(always)]
     fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
         let mine = self.discs[self.mover()];
-        Bitboard::from_bits(
-            self.kernel
-                .flips(mine, self.occupied() ^ mine, spot.index() as u32),
-        )
+        Bitboard::from_square_bits(self.kernel.flips(
+            mine,
+            self.occupied() ^ mine,
+            spot.index() as u32,
+        ))
     }
 
     #[inline(always)]
@@ -614,7 +615,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         next.discs[mover] |= flipped | L::Bits::bit(index);
         next.occupied |= L::Bits::bit(index);
         next.to_move = self.next_to_move();
-        (next, Bitboard::from_bits(flipped))
+        (next, Bitboard::from_square_bits(flipped))
     }
 
     #[inline(always)]
@@ -631,30 +632,30 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     }
 
     fn discs(&self, color: Color) -> Bitboard<L> {
-        Bitboard::from_bits(self.discs[color.index()])
+        Bitboard::from_square_bits(self.discs[color.index()])
     }
 
     #[inline(always)]
     fn mine(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.discs[self.mover()])
+        Bitboard::from_square_bits(self.discs[self.mover()])
     }
 
     #[inline(always)]
     fn theirs(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.occupied() ^ self.discs[self.mover()])
+        Bitboard::from_square_bits(self.occupied() ^ self.discs[self.mover()])
     }
 
     fn neutral(&self) -> Bitboard<L> {
-        Bitboard::from_bits(self.neutral)
+        Bitboard::from_square_bits(self.neutral)
     }
 
     fn empty(&self) -> Bitboard<L> {
-        Bitboard::from_bits(!(self.occupied() | self.holes))
+        Bitboard::from_square_bits(!(self.occupied() | self.holes))
     }
 
     fn blocked(&self) -> Bitboard<L> {
         // The holes on the board are the blocked squares.
-        Bitboard::from_bits(self.holes & L::board_squares(self.board))
+        Bitboard::from_square_bits(self.holes & L::board_squares(self.board))
     }
 }
 
@@ -1067,7 +1068,7 @@ impl<L: Layout, K: Kernel<L>> fmt::Debug for MultiPlayer<L, K> {
             .field("board", &self.board)
             .field("to_move", &self.to_move())
             .field("anti", &self.anti)
-            .field("discs", &self.discs.map(Bitboard::<L>::from_bits))
+            .field("discs", &self.discs.map(Bitboard::<L>::from_square_bits))
             .field("neutral", &self.neutral())
             .field("blocked", &self.blocked())
             .finish()

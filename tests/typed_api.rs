@@ -387,3 +387,19 @@ fn a_wrapper_implements_position() {
     );
     assert_eq!(next.scores(), next.0.scores());
 }
+
+/// Raw bits that stand for no square (the 10×10 layout's padding column, bits past
+/// its last row) are dropped by `from_bits`, so no query on the set can panic.
+#[test]
+fn padding_bits_are_no_squares() {
+    let all = Bitboard::<Grid10>::from_bits(u128::MAX);
+    assert_eq!(all.len(), 100);
+    assert_eq!(all.to_squares(), Board::Size10.squares());
+    assert!(all
+        .iter()
+        .all(|s| Spot::<Grid10>::from_index(s.index()) == Some(s)));
+    let padding = Bitboard::<Grid10>::from_bits(1 << 10 | 1 << 21 | 1 << 127);
+    assert!(padding.is_empty());
+    assert_eq!(padding.to_string(), "");
+    assert_eq!(Bitboard::<Grid8>::from_bits(u64::MAX).len(), 64);
+}
