@@ -414,23 +414,26 @@ fn format_elo(value: f64) -> String {
 }
 
 /// The Elo line for two players, from the first one's side: the difference and
-/// its 95 % interval from the per-game scores' spread.
+/// its 95 % interval, a Wilson score interval on the per-game scores' spread (so
+/// that a clean sweep still gets a finite lower bound).
 fn elo_line(names: [&str; 2], t: &Tally) -> String {
+    const Z: f64 = 1.96;
     let n = f64::from(t.games());
     let p = t.score();
-    let var = (f64::from(t.wins) * (1.0 - p).powi(2)
+    let spread = (f64::from(t.wins) * (1.0 - p).powi(2)
         + f64::from(t.draws) * (0.5 - p).powi(2)
         + f64::from(t.losses) * p.powi(2))
         / n;
-    let margin = 1.96 * (var / n).sqrt();
-    let (low, high) = ((p - margin).max(0.0), (p + margin).min(1.0));
+    let scale = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / scale;
+    let half = Z * (spread / n + Z * Z / (4.0 * n * n)).sqrt() / scale;
     format!(
         "elo {} - {}: {} (95% interval {} to {})",
         names[0],
         names[1],
         format_elo(elo(p)),
-        format_elo(elo(low)),
-        format_elo(elo(high)),
+        format_elo(elo((centre - half).max(0.0))),
+        format_elo(elo((centre + half).min(1.0))),
     )
 }
 

@@ -376,3 +376,54 @@ fn refuses_what_it_cannot_play() {
         assert!(help.contains(word), "{word}");
     }
 }
+
+#[test]
+fn every_bot_plays_every_variant_it_can() {
+    // An illegal move by a built-in bot would be a forfeit line.
+    let runs: [(&[&str], &[&str], &str); 4] = [
+        (
+            &["--players", "3", "--anti", "--blocked", "random"],
+            &["greedy", "mobility", "mcts:playouts=10"],
+            "games 3",
+        ),
+        (
+            &["--board", "10x10", "--players", "4"],
+            &["random", "greedy", "mobility", "mcts:playouts=10"],
+            "games 4",
+        ),
+        (
+            &["--board", "octagon", "--anti", "--handicap", "white:b2"],
+            &["alphabeta:depth=2:solve=6", "mcts:playouts=10"],
+            "games 2",
+        ),
+        (
+            &["--board", "6x6", "--free-opening"],
+            &["alphabeta:depth=2:solve=8", "greedy", "random"],
+            "games 6",
+        ),
+    ];
+    for (variant, bots, games) in runs {
+        let list = bots.join(",");
+        let mut args = vec!["--bots", &list, "--games", "1", "--seed", "2"];
+        args.extend_from_slice(variant);
+        let out = stdout_of(&run("arena", &args, ""));
+        assert!(!out.contains("forfeit"), "{variant:?}: {out}");
+        assert_eq!(last_line(&out), games, "{variant:?}: {out}");
+        let seats: u32 = bots
+            .iter()
+            .map(|b| {
+                let (w, d, l) = summary(&out, b);
+                w + d + l
+            })
+            .sum();
+        let per_game = if variant.contains(&"--players") {
+            variant[variant.iter().position(|&a| a == "--players").unwrap() + 1]
+                .parse()
+                .unwrap()
+        } else {
+            2
+        };
+        let n: u32 = games[6..].parse().unwrap();
+        assert_eq!(seats, per_game * n, "{variant:?}: {out}");
+    }
+}
