@@ -28,7 +28,10 @@ use reversi::{features, Bitboard, Position, Spot, TwoPlayer8};
 const INFINITY: i32 = 65;
 
 /// From this many empty squares down, no table and no sorting: parity order.
-const SHALLOW: u32 = 7;
+const SHALLOW: u32 = 6;
+
+/// Above this many empty squares, children are looked up in the table first.
+const ETC_EMPTIES: u32 = 12;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
@@ -86,7 +89,7 @@ impl Search {
 
 /// The table key of a position: its two bitboards, mixed.
 #[inline(always)]
-fn key<P: Position<Layout = Grid8>>(pos: &P) -> u64 {
+fn key_of<P: Position<Layout = Grid8>>(pos: &P) -> u64 {
     let mine = pos.mine().bits();
     let theirs = pos.theirs().bits();
     let mut h = mine.wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -155,6 +158,101 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
     margin + margin.signum()
 }
 
+/// The empty squares in parity order: those of quadrants with an odd number of
+/// empty squares first (there, we may get the last move).
+#[inline(always)]
+fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
+    let mut odd = 0u64;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    [moves & odd, moves & !odd]
+}
+
+/// Tries every move of `$pos` (in parity order) with alpha-beta in
+/// ($alpha, $beta), each child scored by `$score` (with `$child`, the square `$x`
+/// played and the child's window `$a`, `$b` in scope); evaluates to `None` if no
+/// square flips anything. Legality comes from the flips themselves, which play
+/// computes once: cheaper than generating the moves when few squares are empty.
+/// A macro, not a function taking a closure, so that everything is inlined into
+/// the caller compiled for AVX2, kernel included.
+macro_rules! try_empties {
+    ($search:ident, $pos:expr, $empty:expr, $alpha:expr, $beta:expr,
+     |$child:ident, $x:ident, $a:ident, $b:ident| $score:expr) => {{
+        let (pos, empty, mut alpha, beta) = ($pos, $empty, $alpha, $beta);
+        let mut best = -INFINITY;
+        'moves: for set in parity_order(empty, empty) {
+            for $x in Bitboard::<Grid8>::from_bits(set) {
+                let ($child, flipped) = pos.play_unchecked_with_flips($x);
+                if flipped.is_empty() {
+                    continue;
+                }
+                let ($a, $b) = (-beta, -alpha);
+                let score = -$score;
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break 'moves;
+                        }
+                    }
+                }
+            }
+        }
+        (best > -INFINITY).then_some(best)
+    }};
+}
+
+/// A node of the last few empty squares: the moves of the player to move, else
+/// those of the opponent after a pass, else the final score.
+macro_rules! small_node {
+    ($search:ident, $pos:expr, $alpha:expr, $beta:expr,
+     |$child:ident, $x:ident, $a:ident, $b:ident| $score:expr) => {{
+        let (pos, alpha, beta) = ($pos, $alpha, $beta);
+        $search.nodes += 1;
+        let empty = pos.empty().bits();
+        if let Some(score) =
+            try_empties!($search, pos, empty, alpha, beta, |$child, $x, $a, $b| $score)
+        {
+            score
+        } else {
+            let passed = pos.pass_unchecked();
+            if let Some(score) =
+                try_empties!($search, &passed, empty, -beta, -alpha, |$child, $x, $a, $b| $score)
+            {
+                -score
+            } else {
+                final_score(pos)
+            }
+        }
+    }};
+}
+
+/// Two empty squares.
+#[inline(always)]
+fn solve_2<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
+    let empty = pos.empty().bits();
+    small_node!(search, pos, alpha, beta, |child, x, _a, _b| {
+        let last = Spot::from_index((empty & !x.bitboard().bits()).trailing_zeros() as usize);
+        last_one(search, &child, last.unwrap())
+    })
+}
+
+/// Three empty squares.
+#[inline(always)]
+fn solve_3<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_2(search, &child, a, b))
+}
+
+/// Four empty squares.
+#[inline(always)]
+fn solve_4<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_3(search, &child, a, b))
+}
+
 /// Alpha-beta with few empty squares: no table, moves in parity order.
 #[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
 fn shallow<P: Position<Layout = Grid8>>(
@@ -165,8 +263,14 @@ fn shallow<P: Position<Layout = Grid8>>(
     passed: bool,
 ) -> i32 {
     let empty = pos.empty();
-    if empty.len() == 1 {
-        return last_one(search, pos, empty.first().unwrap());
+    if empty.len() <= 4 {
+        return match empty.len() {
+            4 => solve_4(search, pos, alpha, beta),
+            3 => solve_3(search, pos, alpha, beta),
+            2 => solve_2(search, pos, alpha, beta),
+            1 => last_one(search, pos, empty.first().unwrap()),
+            _ => final_score(pos),
+        };
     }
     search.nodes += 1;
     let moves = pos.legal_moves();
@@ -176,15 +280,8 @@ fn shallow<P: Position<Layout = Grid8>>(
         }
         return -shallow(search, &pos.pass_unchecked(), -beta, -alpha, true);
     }
-    let e = empty.bits();
-    let mut odd = 0u64;
-    for q in QUADRANTS {
-        if (e & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
     let mut best = -INFINITY;
-    for set in [moves.bits() & odd, moves.bits() & !odd] {
+    for set in parity_order(empty.bits(), moves.bits()) {
         for m in Bitboard::<Grid8>::from_bits(set) {
             let score = -shallow(search, &pos.play_unchecked(m), -beta, -alpha, false);
             if score > best {
@@ -269,7 +366,7 @@ fn pvs<P: Position<Layout = Grid8>>(
         let (score, _) = pvs(search, &pos.pass_unchecked(), -beta, -alpha, true);
         return (-score, None);
     }
-    let key = key(pos);
+    let key = key_of(pos);
     let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
     let (list, n) = sorted_moves(pos, moves, first);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
@@ -326,7 +423,7 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         }
         return -nws(search, &pos.pass_unchecked(), -alpha - 1, true);
     }
-    let key = key(pos);
+    let key = key_of(pos);
     let mut first = NO_MOVE;
     if let Some(e) = search.probe(key) {
         if e.lower as i32 > alpha {
@@ -338,6 +435,17 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         first = e.best;
     }
     let (list, n) = sorted_moves(pos, moves, first);
+    if empties > ETC_EMPTIES {
+        // Enhanced transposition cut-off: a child the table already refutes.
+        for (_, m, child) in &list[..n] {
+            if let Some(e) = search.probe(key_of(child)) {
+                if -(e.upper as i32) > alpha {
+                    search.store(key, empties, alpha, alpha + 1, -(e.upper as i32), m.index() as u8);
+                    return -(e.upper as i32);
+                }
+            }
+        }
+    }
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     for (_, m, child) in &list[..n] {
         let score = -nws(search, child, -alpha - 1, false);
