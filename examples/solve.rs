@@ -214,15 +214,20 @@ macro_rules! small_node {
         let (pos, alpha, beta) = ($pos, $alpha, $beta);
         $search.nodes += 1;
         let empty = pos.empty().bits();
-        if let Some(score) =
-            try_empties!($search, pos, empty, alpha, beta, |$child, $x, $a, $b| $score)
-        {
+        if let Some(score) = try_empties!($search, pos, empty, alpha, beta, |$child, $x, $a, $b| {
+            $score
+        }) {
             score
         } else {
             let passed = pos.pass_unchecked();
-            if let Some(score) =
-                try_empties!($search, &passed, empty, -beta, -alpha, |$child, $x, $a, $b| $score)
-            {
+            if let Some(score) = try_empties!(
+                $search,
+                &passed,
+                empty,
+                -beta,
+                -alpha,
+                |$child, $x, $a, $b| $score
+            ) {
                 -score
             } else {
                 final_score(pos)
@@ -233,7 +238,12 @@ macro_rules! small_node {
 
 /// Two empty squares.
 #[inline(always)]
-fn solve_2<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
+fn solve_2<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
     let empty = pos.empty().bits();
     small_node!(search, pos, alpha, beta, |child, x, _a, _b| {
         let last = Spot::from_index((empty & !x.bitboard().bits()).trailing_zeros() as usize);
@@ -243,14 +253,28 @@ fn solve_2<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32
 
 /// Three empty squares.
 #[inline(always)]
-fn solve_3<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
-    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_2(search, &child, a, b))
+fn solve_3<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_2(
+        search, &child, a, b
+    ))
 }
 
 /// Four empty squares.
 #[inline(always)]
-fn solve_4<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, beta: i32) -> i32 {
-    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_3(search, &child, a, b))
+fn solve_4<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_3(
+        search, &child, a, b
+    ))
 }
 
 /// Alpha-beta with few empty squares: no table, moves in parity order.
@@ -440,7 +464,14 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         for (_, m, child) in &list[..n] {
             if let Some(e) = search.probe(key_of(child)) {
                 if -(e.upper as i32) > alpha {
-                    search.store(key, empties, alpha, alpha + 1, -(e.upper as i32), m.index() as u8);
+                    search.store(
+                        key,
+                        empties,
+                        alpha,
+                        alpha + 1,
+                        -(e.upper as i32),
+                        m.index() as u8,
+                    );
                     return -(e.upper as i32);
                 }
             }
@@ -483,6 +514,48 @@ fn solve_fastest(search: &mut Search, pos: TwoPlayer8) -> (Option<Spot<Grid8>>, 
     }
 }
 
+/// What solving one position found.
+pub struct Solution {
+    /// A best move; `None` when the player to move must pass or the game is over.
+    pub best: Option<reversi::Square>,
+    /// The exact final disc difference for the player to move, empties to the winner.
+    pub score: i32,
+    /// The positions searched.
+    pub nodes: u64,
+    /// The time taken.
+    pub seconds: f64,
+}
+
+/// An exact solver with its transposition table (2^22 entries, 64 MB), cleared
+/// before each position so that each is timed on its own.
+pub struct Solver(Search);
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver(Search::new(22))
+    }
+}
+
+impl Solver {
+    /// Solves the position of an OBF line.
+    pub fn solve_obf(&mut self, line: &str) -> Result<Solution, String> {
+        let board = reversi::text::obf::parse(line).map_err(|e| e.to_string())?;
+        let pos = TwoPlayer8::try_from(*board.game.position()).map_err(|e| e.to_string())?;
+        let search = &mut self.0;
+        search.table.fill(Entry::default());
+        search.nodes = 0;
+        let started = Instant::now();
+        let (best, score) = solve_fastest(search, pos);
+        Ok(Solution {
+            best: best.map(|m| m.square()),
+            score,
+            nodes: search.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+#[allow(dead_code)] // The tests include this file for `Solver` alone.
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: solve FILE.obf");
@@ -495,23 +568,24 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut search = Search::new(22);
+    let mut solver = Solver::default();
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
-        let board = match reversi::text::obf::parse(line) {
-            Ok(b) => b,
+        match solver.solve_obf(line) {
+            Ok(s) => {
+                let best = s.best.map_or_else(|| "pass".to_string(), |m| m.to_string());
+                println!(
+                    "{} {best} {:+} {} {:.3}",
+                    i + 1,
+                    s.score,
+                    s.nodes,
+                    s.seconds
+                );
+            }
             Err(e) => {
                 eprintln!("solve: {path}: position {}: {e}", i + 1);
                 return ExitCode::FAILURE;
             }
-        };
-        let pos = TwoPlayer8::try_from(*board.game.position()).expect("OBF boards are 8x8");
-        search.table.fill(Entry::default());
-        search.nodes = 0;
-        let started = Instant::now();
-        let (best, score) = solve_fastest(&mut search, pos);
-        let seconds = started.elapsed().as_secs_f64();
-        let best = best.map_or_else(|| "pass".to_string(), |m| m.to_string());
-        println!("{} {best} {score:+} {} {seconds:.3}", i + 1, search.nodes);
+        }
     }
     ExitCode::SUCCESS
 }
