@@ -37,6 +37,7 @@ use crate::position::Position;
 /// assert_eq!(features::mobility(&start, Color::White).to_string(), "e3 f4 c5 d6");
 /// # Ok::<_, reversi::KindError>(())
 /// ```
+#[inline]
 pub fn mobility<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
     if color == pos.to_move() {
         return pos.legal_moves();
@@ -77,6 +78,7 @@ pub fn mobility<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
 /// assert_eq!(features::potential_mobility(&start, Color::Black).len(), 10);
 /// # Ok::<_, reversi::KindError>(())
 /// ```
+#[inline]
 pub fn potential_mobility<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
     let others = (pos.mine() | pos.theirs()) - pos.discs(color);
     Bitboard::from_bits(kernel::neighbours::<P::Layout>(others.bits())) & pos.empty()
@@ -100,6 +102,7 @@ pub fn potential_mobility<P: Position>(pos: &P, color: Color) -> Bitboard<P::Lay
 /// assert_eq!(front.len(), 11);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
+#[inline]
 pub fn frontier<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
     pos.discs(color) & Bitboard::from_bits(kernel::neighbours::<P::Layout>(pos.empty().bits()))
 }
