@@ -32,6 +32,9 @@ mod bots;
 mod cli;
 #[path = "shared/engine.rs"]
 mod engine;
+#[path = "solve.rs"]
+#[allow(dead_code)]
+mod solve;
 
 use bots::{derive_seed, Bot, Spec};
 use engine::{Engine, EngineSpec};

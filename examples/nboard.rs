@@ -29,6 +29,9 @@ use reversi::{Board, Game, Move, Rules};
 #[path = "shared/bots.rs"]
 #[allow(dead_code)]
 mod bots;
+#[path = "solve.rs"]
+#[allow(dead_code)]
+mod solve;
 
 use bots::{Bot, Kind, Spec};
 

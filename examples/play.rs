@@ -27,6 +27,9 @@ mod bots;
 #[path = "shared/cli.rs"]
 #[allow(dead_code)]
 mod cli;
+#[path = "solve.rs"]
+#[allow(dead_code)]
+mod solve;
 
 use bots::{derive_seed, Bot, Spec};
 

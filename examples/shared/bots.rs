@@ -1,6 +1,9 @@
 //! The built-in bots that the arena, the NBoard engine and the terminal game
 //! share, written on the library's typed API, its evaluation features
-//! (`reversi::features`) and its random playouts (`reversi::playout`).
+//! (`reversi::features`) and its random playouts (`reversi::playout`). Alpha-beta
+//! solves the endgame of two-player 8×8 Reversi with the exact solver of
+//! `examples/solve.rs` (which each program includes as `mod solve`), and that of
+//! the other variants with a plain exact search of its own.
 //!
 //! A bot is named by a spec, `name` or `name:option=value[:option=value…]`, for
 //! example `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`. Every bot draws
@@ -154,6 +157,8 @@ pub struct Choice {
 pub struct Bot {
     spec: Spec,
     rng: Xoshiro256PlusPlus,
+    /// The 8×8 endgame solver, made at the first endgame (its table is large).
+    solver: Option<Box<crate::solve::Solver>>,
 }
 
 impl Bot {
@@ -162,6 +167,7 @@ impl Bot {
         Bot {
             spec,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            solver: None,
         }
     }
 
@@ -193,11 +199,55 @@ impl Bot {
                 nodes: 0,
             };
         }
+        if let Kind::AlphaBeta { solve, .. } = self.spec.kind {
+            if let Some(line) = solver_obf(pos, solve) {
+                let solver = self.solver.get_or_insert_with(Default::default);
+                let solution = solver.solve_obf(&line).expect("a two-player 8x8 position");
+                if let Some(square) = solution.best {
+                    return Choice {
+                        mv: Move::Place(square),
+                        eval: Some(f64::from(solution.score)),
+                        exact: true,
+                        nodes: solution.nodes,
+                    };
+                }
+            }
+        }
         pos.visit_fastest(Think {
             kind: &self.spec.kind,
             rng: &mut self.rng,
         })
     }
+}
+
+/// The OBF line of `pos` for the 8×8 solver, when it can solve it: two-player
+/// 8×8 Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
+/// squares.
+fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
+    let fits = pos.board() == reversi::Board::Size8
+        && pos.players() == 2
+        && !pos.anti()
+        && pos.blocked().is_empty()
+        && pos.empty().len() as u32 <= solve;
+    if !fits {
+        return None;
+    }
+    let mut line = String::with_capacity(68);
+    for row in 0..8 {
+        for column in 0..8 {
+            line.push(match pos.cell(reversi::Square::new(column, row)) {
+                Some(reversi::Cell::Disc(Color::Black)) => 'X',
+                Some(reversi::Cell::Disc(_)) => 'O',
+                _ => '-',
+            });
+        }
+    }
+    line.push_str(if pos.to_move() == Color::Black {
+        " X;"
+    } else {
+        " O;"
+    });
+    Some(line)
 }
 
 /// Every legal move of `pos` (two players, not over, not a forced pass) with its
