@@ -435,8 +435,17 @@ fn elo_line(names: [&str; 2], t: &Tally) -> String {
         names[0],
         names[1],
         format_elo(elo(p)),
-        format_elo(elo((centre - half).max(0.0))),
-        format_elo(elo((centre + half).min(1.0))),
+        // With no loss (no win) at all the interval is open on that side.
+        format_elo(if p == 0.0 {
+            elo(0.0)
+        } else {
+            elo((centre - half).max(0.0))
+        }),
+        format_elo(if p == 1.0 {
+            elo(1.0)
+        } else {
+            elo((centre + half).min(1.0))
+        }),
     )
 }
 

@@ -427,3 +427,37 @@ fn every_bot_plays_every_variant_it_can() {
         assert_eq!(seats, per_game * n, "{variant:?}: {out}");
     }
 }
+
+#[test]
+fn a_clean_sweep_has_a_finite_lower_elo_bound() {
+    let out = stdout_of(&run(
+        "arena",
+        &["--bots", "mobility,random", "--games", "4", "--seed", "2"],
+        "",
+    ));
+    let (w, d, l) = summary(&out, "mobility");
+    let elo = out
+        .lines()
+        .find(|l| l.starts_with("elo mobility - random: "))
+        .unwrap();
+    if (w, d, l) == (4, 0, 0) {
+        let low: f64 = elo
+            .split("interval ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(low > 0.0 && low < 1000.0, "{elo}");
+        assert!(
+            elo.starts_with("elo mobility - random: +inf (95% interval ")
+                && elo.ends_with(" to +inf)"),
+            "{elo}"
+        );
+    } else {
+        // Not a sweep: every bound is a number.
+        assert!(!elo.contains("inf"), "{elo}");
+    }
+}
