@@ -270,7 +270,6 @@ fn run() -> Result<(), String> {
             Err(e) => println!("illegal: {e}"),
         }
     }
-    show(&game, last, color);
     let mut record = Record::new(game.clone());
     for &c in colors {
         let name = match &seats[c.index()] {
@@ -280,6 +279,9 @@ fn run() -> Result<(), String> {
         let tag = c.name()[..1].to_uppercase() + &c.name()[1..];
         record.set_tag(&tag, &name).map_err(|e| e.to_string())?;
     }
+    // Saved before anything more is printed: the record survives a closed output.
+    std::fs::write(&out, record.to_string()).map_err(|e| format!("{out}: {e}"))?;
+    show(&game, last, color);
     match game.outcome() {
         Some(reversi::Outcome::Win(c)) => {
             println!("game over: {} wins, {}", label(&seats, c), game.scores())
@@ -288,7 +290,6 @@ fn run() -> Result<(), String> {
         None if quit => println!("game stopped after {} moves", game.move_count()),
         None => {}
     }
-    std::fs::write(&out, record.to_string()).map_err(|e| format!("{out}: {e}"))?;
     println!("saved to {out}");
     Ok(())
 }
