@@ -11,6 +11,7 @@ extern crate std;
 mod bitboard;
 mod board;
 mod color;
+pub mod features;
 #[cfg(feature = "std")]
 pub mod ffi;
 #[cfg(feature = "alloc")]
@@ -20,6 +21,7 @@ pub mod kernel;
 pub mod layout;
 mod moves;
 mod outcome;
+pub mod playout;
 mod position;
 mod rules;
 pub mod rules_doc;

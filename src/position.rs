@@ -1122,9 +1122,12 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         blocked: L::Bits,
     ) -> Self {
         let board = L::board_squares(self.board);
+        let discs = discs.map(|d| d & board);
+        let neutral = neutral & board;
         MultiPlayer {
-            discs: discs.map(|d| d & board),
-            neutral: neutral & board,
+            discs,
+            neutral,
+            occupied: discs[0] | discs[1] | discs[2] | discs[3] | neutral,
             holes: !board | blocked,
             ..*self
         }

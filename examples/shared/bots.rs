@@ -1,0 +1,649 @@
+//! The built-in bots that the arena, the NBoard engine and the terminal game
+//! share, written on the library's typed API, its evaluation features
+//! (`reversi::features`) and its random playouts (`reversi::playout`). Alpha-beta
+//! solves the endgame of two-player 8×8 Reversi with the exact solver of
+//! `examples/solve.rs` (which each program includes as `mod solve`), and that of
+//! the other variants with a plain exact search of its own.
+//!
+//! A bot is named by a spec, `name` or `name:option=value[:option=value…]`, for
+//! example `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`. Every bot draws
+//! its random choices from its own generator, seeded by the caller, so the same
+//! seed gives the same moves; every move it returns is legal.
+
+use std::time::{Duration, Instant};
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::{
+    features, playout, AnyPosition, Bitboard, Color, Move, Position, PositionVisitor, Spot,
+};
+
+/// What `--help` says about the bots.
+pub const HELP: &str = "\
+Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
+  random      a uniformly random legal move; every variant
+  greedy      the move that flips the most discs (the fewest in Anti-Reversi),
+              ties drawn at random; every variant
+  mobility    one ply: its own mobility against the others' after the move, and
+              corners (avoided in Anti-Reversi), ties drawn at random; every variant
+  mcts        UCT over random playouts, each player scored by its own result, so it
+              plays 2, 3 and 4 players; every variant. Options: playouts=N
+              (default 1000), time=MS (think MS milliseconds per move instead:
+              not reproducible), c=F (exploration, default 1.4)
+  alphabeta   alpha-beta on mobility, potential mobility, frontier, corners and
+              stable discs, then an exact solve of the last empty squares; two
+              players only, every board and option. Options: depth=N (default 4),
+              solve=N (exact from N empty squares, default 12)";
+
+/// A bot and its settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A uniformly random legal move.
+    Random,
+    /// The most flips (the fewest in Anti-Reversi).
+    Greedy,
+    /// One ply of mobility and corners.
+    Mobility,
+    /// Monte-Carlo tree search.
+    Mcts {
+        /// Playouts per move.
+        playouts: u32,
+        /// Thinking time per move, instead of a playout count.
+        time: Option<Duration>,
+        /// The UCT exploration constant.
+        exploration: f64,
+    },
+    /// Alpha-beta with an exact endgame.
+    AlphaBeta {
+        /// The depth of the midgame search, in plies.
+        depth: u32,
+        /// The number of empty squares from which the search is exact.
+        solve: u32,
+    },
+}
+
+/// A bot as named on a command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The name as given (`mcts:playouts=2000`): what summaries and records show.
+    pub name: String,
+    /// The bot.
+    pub kind: Kind,
+}
+
+fn option<T: std::str::FromStr>(bot: &str, key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{bot}: {key}={value:?} is not a number"))
+}
+
+impl Spec {
+    /// Reads `name[:option=value...]`.
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let mut parts = text.trim().split(':');
+        let name = parts.next().unwrap_or_default();
+        let mut kind = match name {
+            "random" => Kind::Random,
+            "greedy" => Kind::Greedy,
+            "mobility" => Kind::Mobility,
+            "mcts" => Kind::Mcts {
+                playouts: 1000,
+                time: None,
+                exploration: 1.4,
+            },
+            "alphabeta" => Kind::AlphaBeta {
+                depth: 4,
+                solve: 12,
+            },
+            _ => {
+                return Err(format!(
+                    "unknown bot {name:?}: expected random, greedy, mobility, mcts or alphabeta"
+                ))
+            }
+        };
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{name}: expected OPTION=VALUE, not {part:?}"))?;
+            match (&mut kind, key) {
+                (Kind::Mcts { playouts, .. }, "playouts") => {
+                    *playouts = option(name, key, value)?;
+                    if *playouts == 0 {
+                        return Err(format!("{name}: playouts must be at least 1"));
+                    }
+                }
+                (Kind::Mcts { time, .. }, "time") => {
+                    *time = Some(Duration::from_millis(option(name, key, value)?))
+                }
+                (Kind::Mcts { exploration, .. }, "c") => *exploration = option(name, key, value)?,
+                (Kind::AlphaBeta { depth, .. }, "depth") => {
+                    *depth = option(name, key, value)?;
+                    if *depth == 0 {
+                        return Err(format!("{name}: depth must be at least 1"));
+                    }
+                }
+                (Kind::AlphaBeta { solve, .. }, "solve") => *solve = option(name, key, value)?,
+                _ => return Err(format!("{name} has no option {key:?}")),
+            }
+        }
+        Ok(Spec {
+            name: text.trim().to_string(),
+            kind,
+        })
+    }
+
+    /// Whether the bot plays games of `players` players.
+    pub fn supports(&self, players: u8) -> bool {
+        players == 2 || !matches!(self.kind, Kind::AlphaBeta { .. })
+    }
+}
+
+/// A move with what the bot found out about it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice {
+    /// The move: a legal placement, or a pass when the player must pass.
+    pub mv: Move,
+    /// The bot's value of the move for the player to move, if it has one: discs
+    /// ahead at the end for alpha-beta (exact in the endgame), the winning chance
+    /// in percent for MCTS.
+    pub eval: Option<f64>,
+    /// Whether `eval` is an exact endgame score.
+    pub exact: bool,
+    /// Positions (alpha-beta) or playouts (MCTS) searched.
+    pub nodes: u64,
+}
+
+/// A bot ready to play, with its own random generator.
+pub struct Bot {
+    spec: Spec,
+    rng: Xoshiro256PlusPlus,
+    /// The 8×8 endgame solver, made at the first endgame (its table is large).
+    solver: Option<Box<crate::solve::Solver>>,
+}
+
+impl Bot {
+    /// The bot of `spec`, its random choices drawn from `seed`.
+    pub fn new(spec: Spec, seed: u64) -> Bot {
+        Bot {
+            spec,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            solver: None,
+        }
+    }
+
+    /// The bot's spec.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The bot's move in `pos`, which must not be over.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over, or for alpha-beta with more than two players.
+    pub fn choose(&mut self, pos: &AnyPosition) -> Choice {
+        assert!(
+            !pos.is_over(),
+            "the game is over: there is no move to choose"
+        );
+        assert!(
+            self.spec.supports(pos.players()),
+            "{} plays two players only",
+            self.spec.name
+        );
+        if pos.must_pass() {
+            return Choice {
+                mv: Move::Pass,
+                eval: None,
+                exact: false,
+                nodes: 0,
+            };
+        }
+        if let Kind::AlphaBeta { solve, .. } = self.spec.kind {
+            if let Some(line) = solver_obf(pos, solve) {
+                let solver = self.solver.get_or_insert_with(Default::default);
+                let solution = solver.solve_obf(&line).expect("a two-player 8x8 position");
+                if let Some(square) = solution.best {
+                    return Choice {
+                        mv: Move::Place(square),
+                        eval: Some(f64::from(solution.score)),
+                        exact: true,
+                        nodes: solution.nodes,
+                    };
+                }
+            }
+        }
+        pos.visit_fastest(Think {
+            kind: &self.spec.kind,
+            rng: &mut self.rng,
+        })
+    }
+}
+
+/// The OBF line of `pos` for the 8×8 solver, when it can solve it: two-player
+/// 8×8 Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
+/// squares.
+fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
+    let fits = pos.board() == reversi::Board::Size8
+        && pos.players() == 2
+        && !pos.anti()
+        && pos.blocked().is_empty()
+        && pos.empty().len() as u32 <= solve;
+    if !fits {
+        return None;
+    }
+    let mut line = String::with_capacity(68);
+    for row in 0..8 {
+        for column in 0..8 {
+            line.push(match pos.cell(reversi::Square::new(column, row)) {
+                Some(reversi::Cell::Disc(Color::Black)) => 'X',
+                Some(reversi::Cell::Disc(_)) => 'O',
+                _ => '-',
+            });
+        }
+    }
+    line.push_str(if pos.to_move() == Color::Black {
+        " X;"
+    } else {
+        " O;"
+    });
+    Some(line)
+}
+
+/// Every legal move of `pos` (two players, not over, not a forced pass) with its
+/// alpha-beta value, best first: what an engine's hint shows.
+#[allow(dead_code)]
+pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
+    struct Rank {
+        depth: u32,
+        solve: u32,
+    }
+    impl PositionVisitor for Rank {
+        type Output = Vec<Choice>;
+        fn visit<P: Position>(self, pos: &P) -> Vec<Choice> {
+            let exact = pos.empty().len() as u32 <= self.solve;
+            let mut search = Search { nodes: 0, exact };
+            let mut ranked: Vec<Choice> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| {
+                    let before = search.nodes;
+                    let value = -search.negamax(
+                        &pos.play_unchecked(m),
+                        self.depth - 1,
+                        -INFINITY,
+                        INFINITY,
+                    );
+                    let (eval, exact) = score_of(value, exact);
+                    Choice {
+                        mv: Move::Place(m.square()),
+                        eval: Some(eval),
+                        exact,
+                        nodes: search.nodes - before,
+                    }
+                })
+                .collect();
+            ranked.sort_by(|a, b| b.eval.partial_cmp(&a.eval).expect("finite values"));
+            ranked
+        }
+    }
+    pos.visit_fastest(Rank {
+        depth: depth.max(1),
+        solve,
+    })
+}
+
+/// An alpha-beta value in discs, and whether it is exact.
+fn score_of(value: i32, exact: bool) -> (f64, bool) {
+    if exact || value.abs() >= EXACT {
+        (f64::from(value / EXACT), true)
+    } else {
+        (f64::from(value) / 100.0, false)
+    }
+}
+
+/// A seed for one use (a game, a seat) derived from a base seed: SplitMix64, so
+/// that neighbouring numbers give unrelated generators.
+pub fn derive_seed(base: u64, a: u64, b: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(a.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(b.wrapping_mul(0xbf58_476d_1ce4_e5b9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+struct Think<'a> {
+    kind: &'a Kind,
+    rng: &'a mut Xoshiro256PlusPlus,
+}
+
+impl PositionVisitor for Think<'_> {
+    type Output = Choice;
+
+    fn visit<P: Position>(self, pos: &P) -> Choice {
+        let place = |spot: Spot<P::Layout>, eval, exact, nodes| Choice {
+            mv: Move::Place(spot.square()),
+            eval,
+            exact,
+            nodes,
+        };
+        let moves = pos.legal_moves();
+        match self.kind {
+            Kind::Random => {
+                let spot = playout::random_move(pos, self.rng).expect("a legal move");
+                place(spot, None, false, 0)
+            }
+            Kind::Greedy => {
+                let sign = if pos.anti() { -1 } else { 1 };
+                let spot = best_by(moves, self.rng, |m| sign * pos.flips(m).len() as i32);
+                place(spot, None, false, moves.len() as u64)
+            }
+            Kind::Mobility => {
+                let spot = best_by(moves, self.rng, |m| mobility_score(pos, m));
+                place(spot, None, false, moves.len() as u64)
+            }
+            &Kind::Mcts {
+                playouts,
+                time,
+                exploration,
+            } => {
+                let (spot, chance, runs) = mcts(pos, self.rng, playouts, time, exploration);
+                place(spot, Some(100.0 * chance), false, runs)
+            }
+            &Kind::AlphaBeta { depth, solve } => {
+                let (spot, value, exact, nodes) = alphabeta_root(pos, depth, solve);
+                let (eval, exact) = score_of(value, exact);
+                place(spot, Some(eval), exact, nodes)
+            }
+        }
+    }
+}
+
+/// The move of `moves` with the highest `score`, ties drawn uniformly.
+fn best_by<L: reversi::layout::Layout>(
+    moves: Bitboard<L>,
+    rng: &mut impl Rng,
+    mut score: impl FnMut(Spot<L>) -> i32,
+) -> Spot<L> {
+    let mut best = None;
+    let mut ties = 0;
+    for m in moves {
+        let s = score(m);
+        match best {
+            Some((_, b)) if s < b => {}
+            Some((_, b)) if s == b => {
+                ties += 1;
+                if playout::uniform_below(rng, ties) == 0 {
+                    best = Some((m, s));
+                }
+            }
+            _ => {
+                best = Some((m, s));
+                ties = 1;
+            }
+        }
+    }
+    best.expect("at least one legal move").0
+}
+
+/// The other colours in play.
+fn others<P: Position>(pos: &P, me: Color) -> impl Iterator<Item = Color> {
+    Color::in_play(pos.players())
+        .iter()
+        .copied()
+        .filter(move |&c| c != me)
+}
+
+/// The mobility bot's value of the move `m`: its mover's moves after it against
+/// the average of the others', and corners.
+fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
+    let me = pos.to_move();
+    let next = pos.play_unchecked(m);
+    let opponents = i32::from(pos.players()) - 1;
+    let mine = features::mobility(&next, me).len() as i32;
+    let theirs: i32 = others(&next, me)
+        .map(|c| features::mobility(&next, c).len() as i32)
+        .sum();
+    let corners = features::corner_squares(&next);
+    let my_corners = (next.discs(me) & corners).len() as i32;
+    let their_corners: i32 = others(&next, me)
+        .map(|c| (next.discs(c) & corners).len() as i32)
+        .sum();
+    let corner_sign = if pos.anti() { -1 } else { 1 };
+    10 * (mine * opponents - theirs) + corner_sign * 50 * (my_corners * opponents - their_corners)
+}
+
+// ---------------------------------------------------------------------------
+// Monte-Carlo tree search
+
+struct Node<P: Position> {
+    pos: P,
+    spot: Option<Spot<P::Layout>>,
+    parent: usize,
+    children: Vec<usize>,
+    untried: Bitboard<P::Layout>,
+    pass_untried: bool,
+    visits: u32,
+    /// The sum of the playout rewards of each colour, by colour index.
+    reward: [f64; 4],
+}
+
+impl<P: Position> Node<P> {
+    fn new(pos: P, spot: Option<Spot<P::Layout>>, parent: usize) -> Node<P> {
+        let untried = pos.legal_moves();
+        Node {
+            pass_untried: untried.is_empty() && !pos.is_over(),
+            pos,
+            spot,
+            parent,
+            children: Vec::new(),
+            untried,
+            visits: 0,
+            reward: [0.0; 4],
+        }
+    }
+}
+
+/// Each colour's reward for a finished game: the best score (the lowest in
+/// Anti-Reversi) shares 1 among those who have it.
+fn rewards<P: Position>(end: &P) -> [f64; 4] {
+    let scores = end.scores();
+    let counts = scores.iter().map(|(_, n)| n);
+    let best = if end.anti() {
+        counts.min()
+    } else {
+        counts.max()
+    };
+    let winners: Vec<Color> = scores
+        .iter()
+        .filter(|&(_, n)| Some(n) == best)
+        .map(|(c, _)| c)
+        .collect();
+    let mut reward = [0.0; 4];
+    for c in &winners {
+        reward[c.index()] = 1.0 / winners.len() as f64;
+    }
+    reward
+}
+
+/// UCT from `root`: the most visited move, its mean reward for the mover, and
+/// the playouts run.
+fn mcts<P: Position>(
+    root: &P,
+    rng: &mut impl Rng,
+    playouts: u32,
+    time: Option<Duration>,
+    exploration: f64,
+) -> (Spot<P::Layout>, f64, u64) {
+    let moves = root.legal_moves();
+    if moves.len() == 1 {
+        return (moves.first().expect("one move"), 0.5, 0);
+    }
+    let me = root.to_move();
+    let started = Instant::now();
+    let mut tree = vec![Node::new(*root, None, usize::MAX)];
+    let mut runs: u64 = 0;
+    loop {
+        let done = match time {
+            Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
+            None => runs >= u64::from(playouts),
+        };
+        if done {
+            break;
+        }
+        runs += 1;
+        // Selection: down through fully expanded nodes.
+        let mut node = 0;
+        while tree[node].untried.is_empty() && !tree[node].pass_untried {
+            if tree[node].children.is_empty() {
+                break;
+            }
+            let mover = tree[node].pos.to_move().index();
+            let log_n = f64::from(tree[node].visits).ln();
+            let mut best = (f64::NEG_INFINITY, 0);
+            for &child in &tree[node].children {
+                let c = &tree[child];
+                let n = f64::from(c.visits);
+                let value = c.reward[mover] / n + exploration * (log_n / n).sqrt();
+                if value > best.0 {
+                    best = (value, child);
+                }
+            }
+            node = best.1;
+        }
+        // Expansion: one untried move (or the forced pass).
+        let pos = tree[node].pos;
+        let child = if let Some(spot) = playout::random_spot(tree[node].untried, rng) {
+            tree[node].untried.remove(spot);
+            Some(Node::new(pos.play_unchecked(spot), Some(spot), node))
+        } else if tree[node].pass_untried {
+            tree[node].pass_untried = false;
+            Some(Node::new(pos.pass_unchecked(), None, node))
+        } else {
+            None
+        };
+        if let Some(child) = child {
+            tree.push(child);
+            let index = tree.len() - 1;
+            tree[node].children.push(index);
+            node = index;
+        }
+        // Simulation and backpropagation.
+        let reward = rewards(&playout::playout(&tree[node].pos, rng));
+        loop {
+            let n = &mut tree[node];
+            n.visits += 1;
+            for (sum, r) in n.reward.iter_mut().zip(reward) {
+                *sum += r;
+            }
+            if n.parent == usize::MAX {
+                break;
+            }
+            node = n.parent;
+        }
+    }
+    let best = tree[0]
+        .children
+        .iter()
+        .copied()
+        .max_by_key(|&c| tree[c].visits)
+        .expect("the root has children");
+    let chance = tree[best].reward[me.index()] / f64::from(tree[best].visits.max(1));
+    (tree[best].spot.expect("a placement"), chance, runs)
+}
+
+// ---------------------------------------------------------------------------
+// Alpha-beta
+
+/// Exact scores are disc margins times this, above any evaluation.
+const EXACT: i32 = 10_000;
+const INFINITY: i32 = 200 * EXACT;
+
+/// The evaluation of `pos` for the player to move (two players), in hundredths
+/// of a disc, more or less: mobility and potential mobility are worth having in
+/// either game; corners and stable discs are discs kept to the end, good in
+/// Reversi and bad in Anti-Reversi; frontier discs give the opponent moves.
+fn evaluate<P: Position>(pos: &P) -> i32 {
+    let me = pos.to_move();
+    let you = me.opponent();
+    let diff = |f: &dyn Fn(Color) -> usize| f(me) as i32 - f(you) as i32;
+    let corners = features::corner_squares(pos);
+    let mobility = diff(&|c| features::mobility(pos, c).len());
+    let potential = diff(&|c| features::potential_mobility(pos, c).len());
+    let frontier = diff(&|c| features::frontier(pos, c).len());
+    let corner = diff(&|c| (pos.discs(c) & corners).len());
+    let stable = diff(&|c| features::stable(pos, c).len());
+    let keep = if pos.anti() { -1 } else { 1 };
+    40 * mobility + 15 * potential - 10 * frontier + keep * (250 * corner + 60 * stable)
+}
+
+struct Search {
+    nodes: u64,
+    /// Whether to search to the end of the game, ignoring the depth.
+    exact: bool,
+}
+
+impl Search {
+    /// Negamax alpha-beta: the value of `pos` for the player to move, exact
+    /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
+    fn negamax<P: Position>(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if !self.exact && depth == 0 {
+            return evaluate(pos);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            let next = pos.pass_unchecked();
+            if next.legal_moves().is_empty() {
+                return pos.final_margin() * EXACT;
+            }
+            return -self.negamax(&next, depth, -beta, -alpha);
+        }
+        let next_depth = depth.saturating_sub(1);
+        for m in ordered(pos, moves, self.exact || depth >= 2) {
+            let value = -self.negamax(&pos.play_unchecked(m), next_depth, -beta, -alpha);
+            if value >= beta {
+                return value;
+            }
+            alpha = alpha.max(value);
+        }
+        alpha
+    }
+}
+
+/// The moves, fewest replies first when `sort` (the cheapest good order), else as
+/// they come.
+fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<Spot<P::Layout>> {
+    let mut list: Vec<Spot<P::Layout>> = moves.iter().collect();
+    if sort && list.len() > 1 && pos.empty().len() > 5 {
+        let corners = features::corner_squares(pos);
+        list.sort_by_key(|&m| {
+            let replies = pos.play_unchecked(m).legal_moves().len() as i32;
+            let corner = i32::from(corners.contains(m)) * if pos.anti() { 3 } else { -3 };
+            replies + corner
+        });
+    }
+    list
+}
+
+/// The best move of `root` with its value, whether it is exact, and the nodes
+/// searched.
+fn alphabeta_root<P: Position>(
+    root: &P,
+    depth: u32,
+    solve: u32,
+) -> (Spot<P::Layout>, i32, bool, u64) {
+    let exact = root.empty().len() as u32 <= solve;
+    let mut search = Search { nodes: 0, exact };
+    let mut best = None;
+    let mut alpha = -INFINITY;
+    for m in ordered(root, root.legal_moves(), true) {
+        let value = -search.negamax(&root.play_unchecked(m), depth - 1, -INFINITY, -alpha);
+        if best.is_none() || value > alpha {
+            alpha = value;
+            best = Some(m);
+        }
+    }
+    (best.expect("a legal move"), alpha, exact, search.nodes)
+}

@@ -1,0 +1,274 @@
+//! Outside engines driven over the NBoard protocol (version 2) or GTP, as the
+//! arena plays them: one process per game, every reply awaited with a deadline,
+//! so that a crash, a hang or an illegal answer becomes an error that names it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use reversi::text::{ggf, record::Record};
+use reversi::{Board, Game, Move, Rules};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// NBoard protocol version 2.
+    Nboard,
+    /// The Go Text Protocol, as Edax and Egaroucid speak it.
+    Gtp,
+}
+
+/// An engine as named on the command line: `name=nboard:CMD ARGS` or
+/// `name=gtp:CMD ARGS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name in summaries and records.
+    pub name: String,
+    /// The protocol.
+    pub protocol: Protocol,
+    /// The program and its arguments (split at white space).
+    pub command: Vec<String>,
+}
+
+impl EngineSpec {
+    /// Reads `name=nboard:CMD ARGS` or `name=gtp:CMD ARGS`.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let usage =
+            || format!("--engine {text:?}: expected NAME=nboard:COMMAND or NAME=gtp:COMMAND");
+        let (name, rest) = text.split_once('=').ok_or_else(usage)?;
+        let (protocol, command) = rest.split_once(':').ok_or_else(usage)?;
+        let protocol = match protocol {
+            "nboard" => Protocol::Nboard,
+            "gtp" => Protocol::Gtp,
+            _ => return Err(usage()),
+        };
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if name.trim().is_empty() || command.is_empty() {
+            return Err(usage());
+        }
+        Ok(EngineSpec {
+            name: name.trim().to_string(),
+            protocol,
+            command,
+        })
+    }
+
+    /// Why the engine cannot play games of `rules`, if it cannot: both protocols
+    /// are two-player; GTP knows only the square boards and the standard game, and
+    /// NBoard what GGF can write.
+    pub fn refuses(&self, rules: &Rules) -> Option<String> {
+        let standard = Rules::builder(rules.board())
+            .build()
+            .is_ok_and(|plain| plain == *rules);
+        match self.protocol {
+            Protocol::Gtp if !standard || rules.board() == Board::Octagon => Some(format!(
+                "{}: GTP engines play the standard game on a square board only",
+                self.name
+            )),
+            Protocol::Nboard => ggf::write(&Record::new(Game::new(*rules)))
+                .err()
+                .map(|e| format!("{}: an NBoard engine cannot play this game: {e}", self.name)),
+            _ => None,
+        }
+    }
+}
+
+/// A running engine.
+pub struct Engine {
+    spec: EngineSpec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The moves of the game that the engine has been told.
+    known: usize,
+    started: bool,
+    pings: u32,
+}
+
+impl Engine {
+    /// Starts the engine's process.
+    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {:?}: {e}", spec.command[0]))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = mpsc::channel();
+        // A thread per engine reads its lines, so that a silent engine only makes
+        // the wait time out; it ends when the engine's output closes.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+            known: 0,
+            started: false,
+            pings: 0,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| self.died())
+    }
+
+    /// Why the engine stopped answering: its exit status if it has one.
+    fn died(&mut self) -> String {
+        std::thread::sleep(Duration::from_millis(20));
+        match self.child.try_wait() {
+            Ok(Some(status)) => format!("crashed ({status})"),
+            _ => "closed its output".to_string(),
+        }
+    }
+
+    /// The next line that `wanted` accepts, skipping others (banners, status
+    /// lines), before `deadline`.
+    fn expect(
+        &mut self,
+        deadline: Instant,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if wanted(line.trim()) => return Ok(line.trim().to_string()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err("did not answer in time".to_string()),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
+            }
+        }
+    }
+
+    /// A GTP command and its answer (the text after `=`).
+    fn gtp(&mut self, command: &str, deadline: Instant) -> Result<String, String> {
+        self.send(command)?;
+        let reply = self.expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))?;
+        match reply.strip_prefix('=') {
+            // `=` may carry the command's id: `=12 f5`.
+            Some(rest) => Ok(rest
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim()
+                .to_string()),
+            None => Err(format!("refused {command:?}: {reply}")),
+        }
+    }
+
+    /// Brings the engine up to `game`'s moves.
+    fn sync(&mut self, game: &Game, deadline: Instant, depth: u32) -> Result<(), String> {
+        let moves: Vec<Move> = game.moves().collect();
+        match self.spec.protocol {
+            Protocol::Nboard => {
+                if !self.started {
+                    self.started = true;
+                    let text = ggf::write(&Record::new(game.clone())).map_err(|e| e.to_string())?;
+                    self.send("nboard 2")?;
+                    self.send(&format!("set depth {depth}"))?;
+                    self.send(&format!("set game {text}"))?;
+                    self.known = moves.len();
+                }
+                for mv in &moves[self.known..] {
+                    self.send(&format!("move {}", nboard_move(*mv)))?;
+                }
+                self.known = moves.len();
+                // The pong says the engine has read everything before it.
+                self.pings += 1;
+                let pong = format!("pong {}", self.pings);
+                self.send(&format!("ping {}", self.pings))?;
+                self.expect(deadline, |l| l == pong)?;
+            }
+            Protocol::Gtp => {
+                if !self.started {
+                    self.started = true;
+                    self.gtp(&format!("boardsize {}", game.board().width()), deadline)?;
+                    self.gtp("clear_board", deadline)?;
+                }
+                let mut replay = Game::new(*game.rules());
+                for mv in &moves[..self.known] {
+                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                }
+                for mv in &moves[self.known..] {
+                    let color = replay.to_move().name();
+                    self.gtp(&format!("play {color} {mv}"), deadline)?;
+                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                }
+                self.known = moves.len();
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's move in `game`, within `move_time`. The move is not checked
+    /// here; the caller plays it or declares the forfeit.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        move_time: Duration,
+        depth: u32,
+    ) -> Result<Move, String> {
+        // Starting up and reading the moves get their own allowance: some engines
+        // load an opening book first.
+        let setup = Instant::now() + move_time.max(Duration::from_secs(10));
+        self.sync(game, setup, depth)?;
+        let deadline = Instant::now() + move_time;
+        match self.spec.protocol {
+            Protocol::Nboard => {
+                // Nothing more is sent until the answer: some engines abort their
+                // search on any input.
+                self.send("go")?;
+                let line = self.expect(deadline, |l| l.starts_with("==="))?;
+                let text = line.trim_start_matches('=').trim();
+                // `=== f5/eval/time`: the move is all the arena needs.
+                let mv_text = text.split('/').next().unwrap_or_default();
+                mv_text
+                    .parse::<Move>()
+                    .map_err(|_| format!("answered {line:?}, which is not a move"))
+            }
+            Protocol::Gtp => {
+                let color = game.to_move().name();
+                let text = self.gtp(&format!("genmove {color}"), deadline)?;
+                let mv = text
+                    .parse::<Move>()
+                    .map_err(|_| format!("answered {text:?}, which is not a move"))?;
+                // GTP engines play their own move: it is known.
+                self.known += 1;
+                Ok(mv)
+            }
+        }
+    }
+
+    /// Asks the engine to quit, and ends its process if it does not.
+    pub fn stop(mut self) {
+        let _ = self.send("quit");
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A move as NBoard writes it: the square, or `PA`.
+pub fn nboard_move(mv: Move) -> String {
+    match mv {
+        Move::Place(square) => square.to_string(),
+        Move::Pass => "PA".to_string(),
+    }
+}

@@ -1,0 +1,591 @@
+//! An exact endgame solver for two-player 8×8, written on the public API only.
+//!
+//!     cargo run --release --example solve -- FILE.obf
+//!
+//! Reads OBF lines (64 cells, the side to move, optional `MOVE:SCORE` pairs) and
+//! prints one line per position: its number in the input (from 1), a best move,
+//! the exact score as a disc difference for the side to move (`+18`, `-2`, `+0`;
+//! empty squares count for the winner), the nodes searched, and the seconds taken.
+//!
+//! The search: negamax alpha-beta, principal-variation search with null-window
+//! searches below the first move, a transposition table keyed by the position's
+//! hash, moves ordered fastest-first (the opponent's mobility and potential
+//! mobility after the move, from the library's features), stability cut-offs (the
+//! library's stable discs bound the score), parity ordering and no table near the
+//! end, and the last one to three empty squares solved by hand-written code. Each
+//! recursive function is compiled by `multiversion` for AVX2 too, so that with the
+//! AVX2 kernel (chosen once, at the root) the kernel is inlined into it.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use multiversion::multiversion;
+use reversi::kernel::{Avx2, Portable};
+use reversi::layout::Grid8;
+use reversi::{features, Bitboard, Position, Spot, TwoPlayer8};
+
+/// Scores are disc differences in -64..=64; this is beyond them.
+const INFINITY: i32 = 65;
+
+/// From this many empty squares down, no table and no sorting: parity order.
+const SHALLOW: u32 = 6;
+
+/// Above this many empty squares, children are looked up in the table first.
+const ETC_EMPTIES: u32 = 12;
+
+/// Empty squares at which the stability cut-off starts paying, and above which
+/// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
+const STABILITY_THRESHOLD: [i32; 65] = {
+    let mut t = [99; 65];
+    let mut n = 4;
+    while n < 65 {
+        let v = 6 + 2 * (n as i32 - 4);
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+/// The four quadrants of the board: an odd number of empty squares in a
+/// quadrant makes its moves the better ones to try first (the last move there is
+/// ours).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// A transposition-table slot: the bounds on the exact score of one position.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    empties: u8,
+}
+
+const NO_MOVE: u8 = 255;
+
+/// The search's state: the table and the node count.
+struct Search {
+    table: Vec<Entry>,
+    mask: usize,
+    nodes: u64,
+}
+
+impl Search {
+    fn new(bits: u32) -> Search {
+        Search {
+            table: vec![Entry::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+            nodes: 0,
+        }
+    }
+}
+
+/// The table key of a position: its two bitboards, mixed.
+#[inline(always)]
+fn key_of<P: Position<Layout = Grid8>>(pos: &P) -> u64 {
+    let mine = pos.mine().bits();
+    let theirs = pos.theirs().bits();
+    let mut h = mine.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ theirs.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    h ^= h >> 31;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 29)
+}
+
+impl Search {
+    #[inline(always)]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.table[key as usize & self.mask];
+        (e.key == key).then_some(e)
+    }
+
+    #[inline(always)]
+    fn store(&mut self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
+        let slot = &mut self.table[key as usize & self.mask];
+        if slot.key != key && slot.empties as u32 > empties + 2 {
+            // Keep the bigger subtree: it cost more to search.
+            return;
+        }
+        let (mut lower, mut upper) = if slot.key == key {
+            (slot.lower as i32, slot.upper as i32)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        if score > alpha {
+            lower = lower.max(score);
+        }
+        if score < beta {
+            upper = upper.min(score);
+        }
+        *slot = Entry {
+            key,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: empties as u8,
+        };
+    }
+}
+
+/// The exact score of a finished game, for the player to move.
+#[inline(always)]
+fn final_score<P: Position>(pos: &P) -> i32 {
+    pos.final_margin()
+}
+
+/// The score with one empty square `x` left.
+#[inline(always)]
+fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<Grid8>) -> i32 {
+    search.nodes += 1;
+    let mine = pos.mine().len() as i32;
+    let n = pos.flips(x).len() as i32;
+    if n > 0 {
+        return 2 * (mine + n + 1) - 64;
+    }
+    let n = pos.pass_unchecked().flips(x).len() as i32;
+    if n > 0 {
+        return 2 * (mine - n) - 64;
+    }
+    // Nobody can play the last square: it goes to the winner.
+    let margin = 2 * mine - 63;
+    margin + margin.signum()
+}
+
+/// The empty squares in parity order: those of quadrants with an odd number of
+/// empty squares first (there, we may get the last move).
+#[inline(always)]
+fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
+    let mut odd = 0u64;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    [moves & odd, moves & !odd]
+}
+
+/// Tries every move of `$pos` (in parity order) with alpha-beta in
+/// ($alpha, $beta), each child scored by `$score` (with `$child`, the square `$x`
+/// played and the child's window `$a`, `$b` in scope); evaluates to `None` if no
+/// square flips anything. Legality comes from the flips themselves, which play
+/// computes once: cheaper than generating the moves when few squares are empty.
+/// A macro, not a function taking a closure, so that everything is inlined into
+/// the caller compiled for AVX2, kernel included.
+macro_rules! try_empties {
+    ($search:ident, $pos:expr, $empty:expr, $alpha:expr, $beta:expr,
+     |$child:ident, $x:ident, $a:ident, $b:ident| $score:expr) => {{
+        let (pos, empty, mut alpha, beta) = ($pos, $empty, $alpha, $beta);
+        let mut best = -INFINITY;
+        'moves: for set in parity_order(empty, empty) {
+            for $x in Bitboard::<Grid8>::from_bits(set) {
+                let ($child, flipped) = pos.play_unchecked_with_flips($x);
+                if flipped.is_empty() {
+                    continue;
+                }
+                let ($a, $b) = (-beta, -alpha);
+                let score = -$score;
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break 'moves;
+                        }
+                    }
+                }
+            }
+        }
+        (best > -INFINITY).then_some(best)
+    }};
+}
+
+/// A node of the last few empty squares: the moves of the player to move, else
+/// those of the opponent after a pass, else the final score.
+macro_rules! small_node {
+    ($search:ident, $pos:expr, $alpha:expr, $beta:expr,
+     |$child:ident, $x:ident, $a:ident, $b:ident| $score:expr) => {{
+        let (pos, alpha, beta) = ($pos, $alpha, $beta);
+        $search.nodes += 1;
+        let empty = pos.empty().bits();
+        if let Some(score) = try_empties!($search, pos, empty, alpha, beta, |$child, $x, $a, $b| {
+            $score
+        }) {
+            score
+        } else {
+            let passed = pos.pass_unchecked();
+            if let Some(score) = try_empties!(
+                $search,
+                &passed,
+                empty,
+                -beta,
+                -alpha,
+                |$child, $x, $a, $b| $score
+            ) {
+                -score
+            } else {
+                final_score(pos)
+            }
+        }
+    }};
+}
+
+/// Two empty squares.
+#[inline(always)]
+fn solve_2<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let empty = pos.empty().bits();
+    small_node!(search, pos, alpha, beta, |child, x, _a, _b| {
+        let last = Spot::from_index((empty & !x.bitboard().bits()).trailing_zeros() as usize);
+        last_one(search, &child, last.unwrap())
+    })
+}
+
+/// Three empty squares.
+#[inline(always)]
+fn solve_3<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_2(
+        search, &child, a, b
+    ))
+}
+
+/// Four empty squares.
+#[inline(always)]
+fn solve_4<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_3(
+        search, &child, a, b
+    ))
+}
+
+/// Alpha-beta with few empty squares: no table, moves in parity order.
+#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+fn shallow<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    passed: bool,
+) -> i32 {
+    let empty = pos.empty();
+    if empty.len() <= 4 {
+        return match empty.len() {
+            4 => solve_4(search, pos, alpha, beta),
+            3 => solve_3(search, pos, alpha, beta),
+            2 => solve_2(search, pos, alpha, beta),
+            1 => last_one(search, pos, empty.first().unwrap()),
+            _ => final_score(pos),
+        };
+    }
+    search.nodes += 1;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if passed {
+            return final_score(pos);
+        }
+        return -shallow(search, &pos.pass_unchecked(), -beta, -alpha, true);
+    }
+    let mut best = -INFINITY;
+    for set in parity_order(empty.bits(), moves.bits()) {
+        for m in Bitboard::<Grid8>::from_bits(set) {
+            let score = -shallow(search, &pos.play_unchecked(m), -beta, -alpha, false);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The moves of `pos` with their ordering values, best first, and how many.
+#[inline(always)]
+fn sorted_moves<P: Position<Layout = Grid8>>(
+    pos: &P,
+    moves: Bitboard<Grid8>,
+    first: u8,
+) -> ([(i32, Spot<Grid8>, P); 32], usize) {
+    let mut list = [(0, moves.first().unwrap(), *pos); 32];
+    let mut n = 0;
+    for m in moves {
+        let child = pos.play_unchecked(m);
+        let value = if m.index() as u8 == first {
+            1 << 20
+        } else {
+            let mobility = features::mobility(&child, child.to_move()).bits();
+            let weighted = mobility.count_ones() + (mobility & CORNERS).count_ones();
+            let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
+            -(weighted as i32 * 16 + potential)
+        };
+        list[n] = (value, m, child);
+        n += 1;
+    }
+    // Insertion sort, best first: the lists are short.
+    for i in 1..n {
+        let item = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1].0 < item.0 {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = item;
+    }
+    (list, n)
+}
+
+/// Whether the opponent's stable discs prove the score at most alpha; the bound.
+#[inline(always)]
+fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i32) -> Option<i32> {
+    if alpha < STABILITY_THRESHOLD[empties as usize] {
+        return None;
+    }
+    let theirs = pos.to_move().opponent();
+    let upper = 64 - 2 * features::stable(pos, theirs).len() as i32;
+    (upper <= alpha).then_some(upper)
+}
+
+/// The exact score if it lies in (alpha, beta); otherwise a bound on the same side.
+#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+fn pvs<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    passed: bool,
+) -> (i32, Option<Spot<Grid8>>) {
+    let empties = pos.empty().len() as u32;
+    if empties <= SHALLOW {
+        return (shallow(search, pos, alpha, beta, passed), None);
+    }
+    search.nodes += 1;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if passed {
+            return (final_score(pos), None);
+        }
+        let (score, _) = pvs(search, &pos.pass_unchecked(), -beta, -alpha, true);
+        return (-score, None);
+    }
+    let key = key_of(pos);
+    let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
+    let (list, n) = sorted_moves(pos, moves, first);
+    let (mut best, mut best_move) = (-INFINITY, list[0].1);
+    let original_alpha = alpha;
+    for (i, (_, m, child)) in list[..n].iter().enumerate() {
+        let score = if i == 0 {
+            -pvs(search, child, -beta, -alpha, false).0
+        } else {
+            let s = -nws(search, child, -alpha - 1, false);
+            if s > alpha && s < beta {
+                -pvs(search, child, -beta, -s, false).0
+            } else {
+                s
+            }
+        };
+        if score > best {
+            best = score;
+            best_move = *m;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    search.store(
+        key,
+        empties,
+        original_alpha,
+        beta,
+        best,
+        best_move.index() as u8,
+    );
+    (best, Some(best_move))
+}
+
+/// Null-window search: whether the score is above `alpha` (returns a score above
+/// it) or not (a score at most `alpha`).
+#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, passed: bool) -> i32 {
+    let empties = pos.empty().len() as u32;
+    if empties <= SHALLOW {
+        return shallow(search, pos, alpha, alpha + 1, passed);
+    }
+    search.nodes += 1;
+    if let Some(bound) = stability_cutoff(pos, empties, alpha) {
+        return bound;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if passed {
+            return final_score(pos);
+        }
+        return -nws(search, &pos.pass_unchecked(), -alpha - 1, true);
+    }
+    let key = key_of(pos);
+    let mut first = NO_MOVE;
+    if let Some(e) = search.probe(key) {
+        if e.lower as i32 > alpha {
+            return e.lower as i32;
+        }
+        if (e.upper as i32) <= alpha {
+            return e.upper as i32;
+        }
+        first = e.best;
+    }
+    let (list, n) = sorted_moves(pos, moves, first);
+    if empties > ETC_EMPTIES {
+        // Enhanced transposition cut-off: a child the table already refutes.
+        for (_, m, child) in &list[..n] {
+            if let Some(e) = search.probe(key_of(child)) {
+                if -(e.upper as i32) > alpha {
+                    search.store(
+                        key,
+                        empties,
+                        alpha,
+                        alpha + 1,
+                        -(e.upper as i32),
+                        m.index() as u8,
+                    );
+                    return -(e.upper as i32);
+                }
+            }
+        }
+    }
+    let (mut best, mut best_move) = (-INFINITY, list[0].1);
+    for (_, m, child) in &list[..n] {
+        let score = -nws(search, child, -alpha - 1, false);
+        if score > best {
+            best = score;
+            best_move = *m;
+            if score > alpha {
+                break;
+            }
+        }
+    }
+    search.store(
+        key,
+        empties,
+        alpha,
+        alpha + 1,
+        best,
+        best_move.index() as u8,
+    );
+    best
+}
+
+/// Solves `pos` exactly: a best move (none if the player must pass or the game is
+/// over) and the score.
+fn solve<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P) -> (Option<Spot<Grid8>>, i32) {
+    let (score, best) = pvs(search, pos, -INFINITY, INFINITY, false);
+    (best, score)
+}
+
+/// [`solve`] with the fastest kernel this processor has, chosen once.
+fn solve_fastest(search: &mut Search, pos: TwoPlayer8) -> (Option<Spot<Grid8>>, i32) {
+    match Avx2::detect() {
+        Some(avx2) => solve(search, &pos.with_kernel(avx2)),
+        None => solve(search, &pos.with_kernel(Portable)),
+    }
+}
+
+/// What solving one position found.
+pub struct Solution {
+    /// A best move; `None` when the player to move must pass or the game is over.
+    pub best: Option<reversi::Square>,
+    /// The exact final disc difference for the player to move, empties to the winner.
+    pub score: i32,
+    /// The positions searched.
+    pub nodes: u64,
+    /// The time taken.
+    pub seconds: f64,
+}
+
+/// An exact solver with its transposition table (2^22 entries, 64 MB), cleared
+/// before each position so that each is timed on its own.
+pub struct Solver(Search);
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver(Search::new(22))
+    }
+}
+
+impl Solver {
+    /// Solves the position of an OBF line.
+    pub fn solve_obf(&mut self, line: &str) -> Result<Solution, String> {
+        let board = reversi::text::obf::parse(line).map_err(|e| e.to_string())?;
+        let pos = TwoPlayer8::try_from(*board.game.position()).map_err(|e| e.to_string())?;
+        let search = &mut self.0;
+        search.table.fill(Entry::default());
+        search.nodes = 0;
+        let started = Instant::now();
+        let (best, score) = solve_fastest(search, pos);
+        Ok(Solution {
+            best: best.map(|m| m.square()),
+            score,
+            nodes: search.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+#[allow(dead_code)] // The tests include this file for `Solver` alone.
+fn main() -> ExitCode {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: solve FILE.obf");
+        return ExitCode::FAILURE;
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("solve: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut solver = Solver::default();
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        match solver.solve_obf(line) {
+            Ok(s) => {
+                let best = s.best.map_or_else(|| "pass".to_string(), |m| m.to_string());
+                println!(
+                    "{} {best} {:+} {} {:.3}",
+                    i + 1,
+                    s.score,
+                    s.nodes,
+                    s.seconds
+                );
+            }
+            Err(e) => {
+                eprintln!("solve: {path}: position {}: {e}", i + 1);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,463 @@
+//! Scripted runs of examples/arena.rs: built-in bots, the NBoard example as an
+//! outside engine over both protocols, and broken engines that crash, hang or
+//! cheat. Each run's summary is checked against its own game lines and records.
+
+mod programs;
+
+use programs::{run, scratch, stdout_of};
+use reversi::text::{ggf, record::Record};
+
+/// One summary line: name, wins, draws, losses.
+fn summary(out: &str, name: &str) -> (u32, u32, u32) {
+    let prefix = format!("{name}: ");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&prefix) && l.contains(" wins, "))
+        .unwrap_or_else(|| panic!("no summary line for {name} in\n{out}"));
+    let numbers: Vec<u32> = line[prefix.len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let score = line.rsplit("score ").next().unwrap();
+    let (w, d, l) = (numbers[0], numbers[1], numbers[2]);
+    let expected = 100.0 * (f64::from(w) + f64::from(d) / 2.0) / f64::from(w + d + l);
+    assert_eq!(score, format!("{expected:.1}%"), "{line}");
+    (w, d, l)
+}
+
+fn last_line(out: &str) -> &str {
+    out.lines().last().unwrap()
+}
+
+/// The records of a --out file (our format): split where a tag line follows the
+/// blank line after a move list.
+fn records(text: &str) -> Vec<Record> {
+    text.split("\n\n[")
+        .enumerate()
+        .map(|(i, part)| {
+            let part = if i == 0 {
+                part.to_string()
+            } else {
+                format!("[{part}")
+            };
+            Record::parse(&part).unwrap_or_else(|e| panic!("{e}\n{part}"))
+        })
+        .collect()
+}
+
+/// Every game of a file as `examples/replay.rs` reads it: the first line of each.
+fn replayed(games: &[String]) -> Vec<String> {
+    games
+        .iter()
+        .map(|g| {
+            let out = stdout_of(&run("replay", &["-"], g));
+            out.lines().nth(1).unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn built_in_bots_round_robin_with_records() {
+    let path = scratch("arena-round-robin.txt");
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots",
+            "greedy,mobility,random",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    // Three bots: six seatings a round, so 5 games become 6.
+    assert_eq!(last_line(&out), "games 6", "{out}");
+    let game_lines: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(game_lines.len(), 6, "{out}");
+    let tallies: Vec<_> = ["greedy", "mobility", "random"]
+        .iter()
+        .map(|n| summary(&out, n))
+        .collect();
+    for &(w, d, l) in &tallies {
+        assert_eq!(w + d + l, 4, "each bot plays 4 of the 6 games: {out}");
+    }
+    let wins: u32 = tallies.iter().map(|t| t.0).sum();
+    let losses: u32 = tallies.iter().map(|t| t.2).sum();
+    assert_eq!(wins, losses);
+    assert!(!out.contains("elo "), "no Elo line for three bots");
+    assert!(!out.contains("forfeit"));
+    // The records: the colours of each seating, the result of each game line.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = records(&text);
+    assert_eq!(games.len(), 6);
+    let chunks: Vec<String> = games.iter().map(|r| r.to_string()).collect();
+    for ((record, line), replay) in games.iter().zip(&game_lines).zip(replayed(&chunks)) {
+        let game = record.game();
+        assert!(game.is_over());
+        let result = format!("{} {}", game.outcome().unwrap(), game.scores());
+        assert!(line.ends_with(&result), "{line} / {result}");
+        assert_eq!(replay, result);
+        let seated = format!(
+            "{} vs {}",
+            record.tag("Black").unwrap(),
+            record.tag("White").unwrap()
+        );
+        assert!(line.contains(&seated), "{line}");
+        // The same opening (4 plies) for both seatings of an opening.
+        assert!(game.move_count() > 4);
+    }
+    let opening = |r: &Record| r.game().moves().take(4).collect::<Vec<_>>();
+    assert!(games.iter().all(|g| opening(g) == opening(&games[0])));
+}
+
+#[test]
+fn jobs_do_not_change_the_results() {
+    let args = |jobs| {
+        [
+            "--bots",
+            "mcts:playouts=30,mobility",
+            "--games",
+            "4",
+            "--seed",
+            "11",
+            "--jobs",
+            jobs,
+            "--board",
+            "6x6",
+        ]
+    };
+    let strip = |out: String| {
+        out.lines()
+            .filter(|l| !l.starts_with("time "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (one, three) = (args("1"), args("3"));
+    let a = strip(stdout_of(&run("arena", &one, "")));
+    let b = strip(stdout_of(&run("arena", &three, "")));
+    assert_eq!(a, b);
+    assert!(a.ends_with("games 4"), "{a}");
+    // Two bots: the Elo line, with its interval.
+    let elo = a
+        .lines()
+        .find(|l| l.starts_with("elo mcts:playouts=30 - mobility: "))
+        .unwrap();
+    assert!(elo.contains("(95% interval "), "{elo}");
+    let (w, d, l) = summary(&a, "mcts:playouts=30");
+    let (w2, d2, l2) = summary(&a, "mobility");
+    assert_eq!((w, d, l), (l2, d2, w2));
+    assert_eq!(w + d + l, 4);
+}
+
+#[test]
+fn four_players_on_the_octagon_rotate_the_seats() {
+    let path = scratch("arena-octagon.txt");
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots",
+            "mcts:playouts=10,mobility,random",
+            "--board",
+            "octagon",
+            "--players",
+            "4",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert_eq!(last_line(&out), "games 4");
+    // Four seats a game: the first bot takes the spare seat.
+    let seats: Vec<u32> = ["mcts:playouts=10", "mobility", "random"]
+        .iter()
+        .map(|n| {
+            let (w, d, l) = summary(&out, n);
+            w + d + l
+        })
+        .collect();
+    assert_eq!(seats, [8, 4, 4], "{out}");
+    let games = records(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games.len(), 4);
+    // Every rotation: each bot sits on each colour once (the first bot twice).
+    for color in ["Black", "White", "Red", "Green"] {
+        let mut names: Vec<&str> = games.iter().map(|g| g.tag(color).unwrap()).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["mcts:playouts=10", "mcts:playouts=10", "mobility", "random"]
+        );
+    }
+}
+
+#[test]
+fn the_nboard_example_plays_as_an_outside_engine() {
+    let engine = programs::example("nboard");
+    let path = scratch("arena-nboard.ggf");
+    let spec = format!("ours=nboard:{} --max-depth 2 --solve 6", engine.display());
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots",
+            "mobility",
+            "--engine",
+            &spec,
+            "--games",
+            "2",
+            "--engine-depth",
+            "2",
+            "--format",
+            "ggf",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert!(!out.contains("forfeit"), "{out}");
+    assert_eq!(last_line(&out), "games 2");
+    let (w, d, l) = summary(&out, "ours");
+    assert_eq!(w + d + l, 2);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<String> = text.lines().map(|l| format!("{l}\n")).collect();
+    assert_eq!(lines.len(), 2);
+    for (line, replay) in lines.iter().zip(replayed(&lines)) {
+        let record = ggf::parse(line).unwrap();
+        assert!(record.game().is_over());
+        assert!(record.tag("PB").is_some() && record.tag("PW").is_some());
+        assert_eq!(
+            replay,
+            format!(
+                "{} {}",
+                record.game().outcome().unwrap(),
+                record.game().scores()
+            )
+        );
+    }
+}
+
+#[test]
+fn the_nboard_example_plays_over_gtp() {
+    let engine = programs::example("nboard");
+    let spec = format!(
+        "ours=gtp:{} --gtp --max-depth 1 --solve 4",
+        engine.display()
+    );
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots", "greedy", "--engine", &spec, "--games", "2", "--seed", "9",
+        ],
+        "",
+    ));
+    assert!(!out.contains("forfeit"), "{out}");
+    let (w, d, l) = summary(&out, "ours");
+    assert_eq!(w + d + l, 2);
+    assert_eq!(last_line(&out), "games 2");
+}
+
+fn engine_script(name: &str) -> String {
+    let path = programs::root().join("tests/engines").join(name);
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn broken_engines_forfeit_and_the_arena_goes_on() {
+    let path = scratch("arena-broken.txt");
+    let crash = format!("crashy=nboard:{}", engine_script("crash.sh"));
+    let cheat = format!("cheat=nboard:{}", engine_script("illegal.sh"));
+    let hang = format!("sleepy=nboard:{}", engine_script("hang.sh"));
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots",
+            "random",
+            "--engine",
+            &crash,
+            "--engine",
+            &cheat,
+            "--engine",
+            &hang,
+            "--games",
+            "12",
+            "--move-time",
+            "300",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert_eq!(last_line(&out), "games 12");
+    let forfeits: Vec<&str> = out.lines().filter(|l| l.contains("forfeit: ")).collect();
+    // Every game has an engine in it, and every engine loses each game it moves in.
+    assert_eq!(forfeits.len(), 12, "{out}");
+    assert!(
+        forfeits
+            .iter()
+            .any(|l| l.contains("crashy") && l.contains("crashed")),
+        "{out}"
+    );
+    assert!(
+        forfeits
+            .iter()
+            .any(|l| l.contains("cheat") && l.contains("a1, which is illegal")),
+        "{out}"
+    );
+    assert!(
+        forfeits
+            .iter()
+            .any(|l| l.contains("sleepy") && l.contains("did not answer in time")),
+        "{out}"
+    );
+    assert_eq!(summary(&out, "random"), (6, 0, 0));
+    for engine in ["crashy", "cheat", "sleepy"] {
+        let (w, _, l) = summary(&out, engine);
+        assert_eq!(w + l, 6);
+    }
+    // The records say who forfeited, and replay shows the winner.
+    let games = records(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games.len(), 12);
+    let chunks: Vec<String> = games.iter().map(|r| r.to_string()).collect();
+    for (record, replay) in games.iter().zip(replayed(&chunks)) {
+        let termination = record.tag("Termination").unwrap();
+        assert!(termination.starts_with("forfeit: "), "{termination}");
+        let winner = replay.split(' ').next().unwrap();
+        assert!(winner == "black" || winner == "white", "{replay}");
+        assert_eq!(Some(winner.to_string()), record.result());
+    }
+}
+
+#[test]
+fn refuses_what_it_cannot_play() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--bots", "alphabeta,random", "--players", "3"],
+            "two players only",
+        ),
+        (&["--bots", "random"], "two or more players"),
+        (&["--bots", "random,minimax"], "unknown bot"),
+        (
+            &[
+                "--bots",
+                "random,greedy",
+                "--players",
+                "3",
+                "--format",
+                "ggf",
+            ],
+            "--format ggf",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run("arena", args, "");
+        assert!(!output.status.success());
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    let help = stdout_of(&run("arena", &["--help"], ""));
+    for word in [
+        "--engine",
+        "--move-time",
+        "random",
+        "greedy",
+        "mobility",
+        "mcts",
+        "alphabeta",
+    ] {
+        assert!(help.contains(word), "{word}");
+    }
+}
+
+#[test]
+fn every_bot_plays_every_variant_it_can() {
+    // An illegal move by a built-in bot would be a forfeit line.
+    let runs: [(&[&str], &[&str], &str); 4] = [
+        (
+            &["--players", "3", "--anti", "--blocked", "random"],
+            &["greedy", "mobility", "mcts:playouts=10"],
+            "games 3",
+        ),
+        (
+            &["--board", "10x10", "--players", "4"],
+            &["random", "greedy", "mobility", "mcts:playouts=10"],
+            "games 4",
+        ),
+        (
+            &["--board", "octagon", "--anti", "--handicap", "white:b2"],
+            &["alphabeta:depth=2:solve=6", "mcts:playouts=10"],
+            "games 2",
+        ),
+        (
+            &["--board", "6x6", "--free-opening"],
+            &["alphabeta:depth=2:solve=8", "greedy", "random"],
+            "games 6",
+        ),
+    ];
+    for (variant, bots, games) in runs {
+        let list = bots.join(",");
+        let mut args = vec!["--bots", &list, "--games", "1", "--seed", "2"];
+        args.extend_from_slice(variant);
+        let out = stdout_of(&run("arena", &args, ""));
+        assert!(!out.contains("forfeit"), "{variant:?}: {out}");
+        assert_eq!(last_line(&out), games, "{variant:?}: {out}");
+        let seats: u32 = bots
+            .iter()
+            .map(|b| {
+                let (w, d, l) = summary(&out, b);
+                w + d + l
+            })
+            .sum();
+        let per_game = if variant.contains(&"--players") {
+            variant[variant.iter().position(|&a| a == "--players").unwrap() + 1]
+                .parse()
+                .unwrap()
+        } else {
+            2
+        };
+        let n: u32 = games[6..].parse().unwrap();
+        assert_eq!(seats, per_game * n, "{variant:?}: {out}");
+    }
+}
+
+#[test]
+fn a_clean_sweep_has_a_finite_lower_elo_bound() {
+    let out = stdout_of(&run(
+        "arena",
+        &["--bots", "mobility,random", "--games", "4", "--seed", "2"],
+        "",
+    ));
+    let (w, d, l) = summary(&out, "mobility");
+    let elo = out
+        .lines()
+        .find(|l| l.starts_with("elo mobility - random: "))
+        .unwrap();
+    if (w, d, l) == (4, 0, 0) {
+        let low: f64 = elo
+            .split("interval ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(low > 0.0 && low < 1000.0, "{elo}");
+        assert!(
+            elo.starts_with("elo mobility - random: +inf (95% interval ")
+                && elo.ends_with(" to +inf)"),
+            "{elo}"
+        );
+    } else {
+        // Not a sweep: every bound is a number.
+        assert!(!elo.contains("inf"), "{elo}");
+    }
+}

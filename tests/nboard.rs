@@ -1,0 +1,162 @@
+//! Scripted sessions with examples/nboard.rs, as the NBoard GUI drives an engine
+//! (`ping`, `move` or `set game`, `set depth`, then `go` or `hint`): every reply is
+//! checked, and every move it gives is legal in the position it was asked about.
+
+mod programs;
+
+use programs::{run, stdout_of};
+use rand_core::SeedableRng;
+use reversi::text::{ggf, record::Record};
+use reversi::{playout, Game, Move, Rules};
+
+fn session(args: &[&str], commands: &[String]) -> Vec<String> {
+    let input: String = commands.iter().map(|c| format!("{c}\n")).collect();
+    stdout_of(&run("nboard", args, &input))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The move of `=== MOVE/EVAL/TIME`, checked for shape.
+fn answer(line: &str) -> Move {
+    let text = line
+        .strip_prefix("=== ")
+        .unwrap_or_else(|| panic!("not an answer: {line}"));
+    let parts: Vec<&str> = text.split('/').collect();
+    assert_eq!(parts.len(), 3, "{line}");
+    if !parts[1].is_empty() {
+        parts[1].parse::<f64>().unwrap();
+    }
+    parts[2].parse::<f64>().unwrap();
+    if parts[0] == "PA" {
+        Move::Pass
+    } else {
+        parts[0].parse().unwrap()
+    }
+}
+
+#[test]
+fn a_gui_session_is_answered_line_by_line() {
+    let mut game = Game::new(Rules::default());
+    game.play_moves("f5 d6").unwrap();
+    let text = ggf::write(&Record::new(game.clone())).unwrap();
+    let commands = [
+        "nboard 2".to_string(),
+        "set depth 3".into(),
+        "ping 1".into(),
+        format!("set game {text}"),
+        "move c3/0.5/1.2".into(),
+        "set contempt 10".into(),
+        "an unknown command".into(),
+        "ping 2".into(),
+        "go".into(),
+        "hint 3".into(),
+        "learn".into(),
+        "status".into(),
+        "nodestats".into(),
+        "set myname tester".into(),
+        "nboard 2".into(),
+        "quit".into(),
+        "ping 3".into(),
+    ];
+    let out = session(&["--solve", "8"], &commands);
+    assert_eq!(out[0], "set myname reversi-alphabeta");
+    assert_eq!(out[1], "pong 1");
+    // `set game`, `move`, `set contempt` and the unknown command say nothing.
+    assert_eq!(out[2], "pong 2");
+    game.play_moves("c3").unwrap();
+    let mv = answer(&out[3]);
+    assert!(
+        game.position().is_legal(mv),
+        "{mv} is not legal after f5 d6 c3"
+    );
+    assert!(out[4].starts_with("nodestats "), "{}", out[4]);
+    // The hint: three different legal moves, best first, then an empty status.
+    assert_eq!(out[5], "status thinking");
+    let mut evals = Vec::new();
+    for line in &out[6..9] {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], "search", "{line}");
+        assert!(game.is_legal(words[1].parse().unwrap()), "{line}");
+        evals.push(words[2].parse::<f64>().unwrap());
+        assert_eq!(&words[3..], ["0", "3"], "{line}");
+    }
+    assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{evals:?}");
+    assert_eq!(out[9], "status");
+    assert_eq!(out[10], "learned");
+    assert_eq!(out[11], "status ready");
+    assert!(out[12].starts_with("nodestats "));
+    assert_eq!(out[13], "set myname tester");
+    // Nothing after `quit`.
+    assert_eq!(out.len(), 14, "{out:?}");
+}
+
+#[test]
+fn moves_played_one_by_one_and_passes() {
+    // A random game up to a forced pass, sent as `move` lines (PA for passes);
+    // the engine must answer PA there, and a legal move after it.
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0);
+    let game = (0..)
+        .find_map(|_| {
+            let mut game = Game::new(Rules::default());
+            while !game.is_over() {
+                if game.must_pass() {
+                    return Some(game);
+                }
+                let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
+                let spot = playout::random_move(&pos, &mut rng).unwrap();
+                game.play(spot.square()).unwrap();
+            }
+            None
+        })
+        .unwrap();
+    let mut commands = vec!["nboard 2".to_string(), "set depth 2".into()];
+    commands.extend(game.moves().map(|m| match m {
+        Move::Pass => "move PA".to_string(),
+        Move::Place(sq) => format!("move {sq}"),
+    }));
+    commands.extend(["ping 7".into(), "go".into(), "move PA".into(), "go".into()]);
+    let out = session(&["--solve", "8"], &commands);
+    assert_eq!(out[0], "set myname reversi-alphabeta");
+    assert_eq!(out[1], "pong 7");
+    assert_eq!(answer(&out[2]), Move::Pass);
+    let mut after = game.clone();
+    after.pass().unwrap();
+    let mv = answer(&out[4]);
+    assert!(after.position().is_legal(mv), "{mv} after the pass");
+    // The endgame is exact: a whole number of discs.
+    let eval: f64 = out[4].split('/').nth(1).unwrap().parse().unwrap();
+    if after.position().empty().len() <= 8 {
+        assert_eq!(eval.fract(), 0.0, "{}", out[4]);
+    }
+}
+
+#[test]
+fn gtp_mode_answers_each_command() {
+    let commands: Vec<String> = [
+        "protocol_version",
+        "boardsize 8",
+        "clear_board",
+        "play black f5",
+        "5 genmove white",
+        "play black a1",
+        "boardsize 7",
+        "quit",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = session(&["--gtp", "--max-depth", "2"], &commands);
+    let replies: Vec<&String> = out.iter().filter(|l| !l.is_empty()).collect();
+    assert_eq!(replies[0], "= 2");
+    assert_eq!(replies[1].trim(), "=");
+    assert_eq!(replies[2].trim(), "=");
+    assert_eq!(replies[3].trim(), "=");
+    let mv = replies[4].strip_prefix("=5 ").unwrap();
+    let mut game = Game::new(Rules::default());
+    game.play_moves("f5").unwrap();
+    assert!(game.is_legal(mv.parse().unwrap()), "{mv}");
+    assert!(replies[5].starts_with("? illegal move"), "{}", replies[5]);
+    assert!(replies[6].starts_with("? "), "{}", replies[6]);
+    assert_eq!(replies[7].trim(), "=");
+}

@@ -1,0 +1,70 @@
+//! Runs the example programs from the tests: the built binaries under
+//! target/<profile>/examples/, built first with the tests' own profile (a no-op
+//! after `cargo test`, which builds the examples before the tests).
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+/// The crate's root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The path of the example `name`, built and up to date.
+pub fn example(name: &str) -> PathBuf {
+    static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    let mut built = BUILT.get_or_init(Default::default).lock().unwrap();
+    // The test runs from target/<profile>/deps/; the examples are next door.
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().unwrap().parent().unwrap();
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    if !built.iter().any(|n| n == name) {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = Command::new(cargo)
+            .current_dir(root())
+            .args(["build", "--profile", "test", "--example", name])
+            .status()
+            .unwrap();
+        assert!(status.success(), "cargo build --example {name} failed");
+        built.push(name.to_string());
+    }
+    assert!(path.exists(), "{} was not built", path.display());
+    path
+}
+
+/// Runs the example `name` with `args` and `input` on its standard input.
+pub fn run(name: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The program may stop reading early (`quit`): a broken pipe is not a failure.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout_of(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}\n{}",
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A file path in the tests' scratch directory.
+pub fn scratch(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
