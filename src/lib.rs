@@ -32,7 +32,7 @@ pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
-pub use game::Game;
+pub use game::{BoardStyle, Game, GameDisplay, GoToError, GridCell, Ply};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{

@@ -16,4 +16,5 @@ pub mod obf;
 
 pub mod position;
 pub mod record;
+pub mod result;
 pub mod wthor;
