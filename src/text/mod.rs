@@ -11,6 +11,7 @@
 //! `line L, column C: …` (or `column C: …` for one-line texts).
 
 pub mod ggf;
+pub mod load;
 pub mod movelist;
 pub mod obf;
 
