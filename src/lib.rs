@@ -39,7 +39,10 @@ pub use position::{
     perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
     PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
-pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
+pub use rules::{
+    Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,
+    RulesError,
+};
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
 #[cfg(feature = "alloc")]
