@@ -22,6 +22,8 @@ mod outcome;
 mod position;
 mod rules;
 pub mod rules_doc;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod simple_enum;
 mod square;
