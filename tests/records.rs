@@ -305,3 +305,15 @@ proptest! {
         prop_assert_eq!(from_ggf.event(), record.event());
     }
 }
+
+#[test]
+fn the_documented_annotation_example_reads() {
+    let text = "f5 {[%emt 0:00:01.2] the usual} d6 {[%emt 0:00:03]} c3 {a \\{rare\\} move? [sic]}";
+    let record: Record = text.parse().unwrap();
+    let history = record.game().history();
+    assert_eq!(history[0].time(), Some(Duration::from_millis(1200)));
+    assert_eq!(history[0].comment(), Some("the usual"));
+    assert_eq!(history[1].time(), Some(Duration::from_secs(3)));
+    assert_eq!(history[2].comment(), Some("a {rare} move? [sic]"));
+    assert!(record.to_string().ends_with(&format!("{text}\n")));
+}

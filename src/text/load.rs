@@ -44,13 +44,13 @@ use crate::text::record::{Record, RecordError};
 pub enum Format {
     /// The game record of RULES.md §10 ([`record`](crate::text::record)).
     Record,
-    /// GGF ([`ggf`](crate::text::ggf)).
+    /// GGF ([`ggf`]).
     Ggf,
     /// A bare move list from the start position ([`movelist`](crate::text::movelist)).
     Transcript,
     /// A position string (RULES.md §10).
     Position,
-    /// An OBF board ([`obf`](crate::text::obf)).
+    /// An OBF board ([`obf`]).
     Obf,
 }
 

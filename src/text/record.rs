@@ -12,6 +12,27 @@
 //! # Ok::<_, reversi::text::record::RecordError>(())
 //! ```
 //!
+//! ## Move times and comments
+//!
+//! A move may be followed by one annotation in braces, which the [`Game`] keeps on
+//! the move's [`Ply`](crate::Ply) (its [`time`](crate::Ply::time) and
+//! [`comment`](crate::Ply::comment)):
+//!
+//! ```text
+//! f5 {[%emt 0:00:01.2] the usual} d6 {[%emt 0:00:03]} c3 {a \{rare\} move? [sic]}
+//! ```
+//!
+//! - `[%emt H:MM:SS]`, first in the braces, is the time the move took (PGN's
+//!   elapsed-move-time convention); the seconds may have a fraction of up to nine
+//!   digits, and the writer leaves out its trailing zeros. Minutes and seconds have
+//!   two digits each.
+//! - The rest is the comment, any text, line breaks included; white space around it
+//!   is dropped, and an empty comment is no comment. A `\` makes the next
+//!   character plain: the writer puts one before `{`, `}` and `\`, and before a `[`
+//!   that starts the comment (so that a comment is never read as a time).
+//! - An annotation belongs to the move written before it (not to a pass the reader
+//!   supplied); one annotation at most per move, none before the first move.
+//!
 //! The result is typed ([`GameResult`], with its [`Ending`](crate::text::result::Ending)) and checked like every other
 //! tag, by the reader and by [`Record::set_result`] alike.
 
