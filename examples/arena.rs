@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::text::result::{Ending, GameResult};
 use reversi::text::{ggf, record::Record};
 use reversi::{playout, Game, Move, Outcome, Rules, RulesBuilder};
 
@@ -313,33 +314,26 @@ fn play(config: &Config, index: usize) -> Result<Played, String> {
     let mut record = Record::new(game.clone());
     let _ = record.set_tag("Event", "arena");
     let _ = record.set_tag("Round", &(index + 1).to_string());
-    for (seat, color) in colors.iter().enumerate() {
-        let tag = if config.ggf {
-            match seat {
-                0 => "PB".to_string(),
-                _ => "PW".to_string(),
-            }
-        } else {
-            let name = color.name();
-            name[..1].to_uppercase() + &name[1..]
-        };
-        let _ = record.set_tag(&tag, name(seat));
+    for (seat, &color) in colors.iter().enumerate() {
+        // `Black`/`White`/... in records, `PB`/`PW` in GGF: the writers map them.
+        let _ = record.set_player(color, name(seat));
     }
     let (results, summary, forfeit_line) = match forfeit {
         Some((loser, why)) => {
             // Two players: the other one wins.
             let winner = colors[1 - loser];
-            record.set_result(winner.name());
+            // The game stopped before its end: the result says who won, and the
+            // `Termination` tag why.
+            let forfeited = GameResult {
+                outcome: Outcome::Win(winner),
+                scores: None,
+                ending: Ending::Unstated,
+            };
+            if let Err(e) = record.set_game_result(Some(forfeited)) {
+                eprintln!("arena: game {}: {e}", index + 1);
+            }
             let text = format!("forfeit: {} ({}) {why}", name(loser), colors[loser]);
             let _ = record.set_tag("Termination", &text);
-            if config.ggf {
-                let sign = if winner == reversi::Color::Black {
-                    '+'
-                } else {
-                    '-'
-                };
-                let _ = record.set_tag("RE", &format!("{sign}64.000:r"));
-            }
             let results = (0..colors.len())
                 .map(|s| {
                     if s == loser {

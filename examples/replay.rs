@@ -51,7 +51,7 @@ fn main() -> ExitCode {
                 Some(outcome) => outcome.word().to_string(),
                 None => record
                     .result()
-                    .and_then(|r| r.split_whitespace().next().map(str::to_string))
+                    .map(|r| r.outcome.word().to_string())
                     .unwrap_or_else(|| "*".to_string()),
             };
             println!("{word} {}", game.scores());

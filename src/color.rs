@@ -91,6 +91,17 @@ impl Color {
         }
     }
 
+    /// The name for people, capitalised as at the start of a sentence: `Black`,
+    /// `White`, `Red`, `Green` (`Display` writes the lower-case [`name`](Color::name)).
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+            Color::Red => "Red",
+            Color::Green => "Green",
+        }
+    }
+
     /// The colour of a lower-case or capitalised name (`black`, `White`…).
     pub fn from_name(name: &str) -> Option<Color> {
         Color::ALL

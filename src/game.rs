@@ -1,7 +1,10 @@
-//! A game: rules, the current position and the moves that led to it.
+//! A game: rules, the current position and the moves that led to it, as data that a
+//! front end can browse, take back and replay.
 
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
+use core::time::Duration;
 
 use crate::board::Board;
 use crate::color::{Cell, Color};
@@ -12,8 +15,94 @@ use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};
 use crate::square::{Square, SquareSet};
 
-/// A game in progress or finished: its rules, the current position, and the moves
-/// played, which [`undo`](Game::undo) takes back one at a time.
+/// One move of a game's history, as data: who played it, the move, the discs it
+/// flipped, the positions before and after, and the front end's annotations (the
+/// time the player took and a comment), which records and GGF keep.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ply {
+    before: AnyPosition,
+    after: AnyPosition,
+    mv: Move,
+    flips: SquareSet,
+    time: Option<Duration>,
+    comment: Option<String>,
+}
+
+impl Ply {
+    /// The colour that played the move.
+    pub fn color(&self) -> Color {
+        self.before.to_move()
+    }
+
+    /// The move (a disc placed, or a pass).
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The discs the move flipped (none for a pass or a placement that flips
+    /// nothing, as in the free opening).
+    pub fn flips(&self) -> SquareSet {
+        self.flips
+    }
+
+    /// The position before the move.
+    pub fn before(&self) -> &AnyPosition {
+        &self.before
+    }
+
+    /// The position after the move.
+    pub fn after(&self) -> &AnyPosition {
+        &self.after
+    }
+
+    /// The time the player took for the move, if known.
+    pub fn time(&self) -> Option<Duration> {
+        self.time
+    }
+
+    /// The comment on the move, if any.
+    pub fn comment(&self) -> Option<&str> {
+        self.comment.as_deref()
+    }
+
+    /// Sets (or, with `None`, clears) the time the player took for the move. Any
+    /// duration is kept exactly: records and GGF write it to the nanosecond.
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.time = time;
+    }
+
+    /// Sets (or, with `None`, clears) the comment on the move. Any text is kept;
+    /// white space around it is trimmed, and a comment that is empty once trimmed
+    /// clears the comment, as a record reads it back.
+    pub fn set_comment(&mut self, comment: Option<&str>) {
+        self.comment = comment
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(ToString::to_string);
+    }
+}
+
+/// A move number that the game cannot go to: beyond its last move (counting the
+/// moves that can be redone).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("move {requested} is beyond the game's last move, {last}")]
+pub struct GoToError {
+    /// The number of moves asked for.
+    pub requested: usize,
+    /// The number of moves of the game, the redo list included.
+    pub last: usize,
+}
+
+/// A game in progress or finished: its rules, the current position, and its
+/// history as data.
+///
+/// The history is a line of [`Ply`]s: [`history`](Game::history) holds the moves
+/// played up to the current position, in order; [`undo`](Game::undo) steps back
+/// one move and keeps it for [`redo`](Game::redo); [`go_to`](Game::go_to) jumps to
+/// any move of the line in constant time (every ply keeps the position after it, so
+/// nothing is replayed). Playing a move where moves could be redone clears the redo
+/// list, even when it is the same move as the first one there **(choice: simple and
+/// predictable; a front end that wants to keep the line calls `redo` instead)**.
 ///
 /// ```
 /// use reversi::{Game, Move, Rules, Square};
@@ -22,15 +111,22 @@ use crate::square::{Square, SquareSet};
 /// assert_eq!(flipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e5"]);
 /// assert!(game.play("f5".parse()?).is_err());
 /// assert_eq!(game.undo(), Some(Move::Place("f5".parse()?)));
+/// assert_eq!(game.redo(), Some(Move::Place("f5".parse()?)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// Two games are equal when they have the same rules, start and history (the
+/// moves played, with their annotations); the redo list is navigation state and is
+/// not compared, so a game after `play` and `undo` equals the game before.
+#[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
     start: AnyPosition,
     position: AnyPosition,
-    /// The position before each move, and the move.
-    history: Vec<(AnyPosition, Move)>,
+    /// The whole line: the moves played (`..current`), then the redo list.
+    plies: Vec<Ply>,
+    /// How many of `plies` are played.
+    current: usize,
 }
 
 impl Game {
@@ -71,7 +167,33 @@ impl Game {
             start: position,
             position,
             // Room for the longest game, so that play never allocates.
-            history: Vec::with_capacity(capacity),
+            plies: Vec::with_capacity(capacity),
+            current: 0,
+        }
+    }
+
+    /// The ply of `mv` played from `position`, or why it is refused.
+    pub(crate) fn ply(position: &AnyPosition, mv: Move) -> Result<Ply, PlayError> {
+        let (after, flips) = position.play_with_flips(mv)?;
+        Ok(Ply {
+            before: *position,
+            after,
+            mv,
+            flips,
+            time: None,
+            comment: None,
+        })
+    }
+
+    /// Appends plies checked by [`Game::ply`] from the current position on, in
+    /// order, clearing the redo list.
+    pub(crate) fn extend(&mut self, plies: impl IntoIterator<Item = Ply>) {
+        self.plies.truncate(self.current);
+        for ply in plies {
+            debug_assert_eq!(ply.before, self.position);
+            self.position = ply.after;
+            self.plies.push(ply);
+            self.current += 1;
         }
     }
 
@@ -95,14 +217,58 @@ impl Game {
         &self.start
     }
 
-    /// The moves played so far, passes included.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.history.iter().map(|&(_, m)| m)
+    /// The moves played up to the current position, in order, each with who played
+    /// it, its flips, the positions before and after, and its annotations.
+    ///
+    /// ```
+    /// use reversi::{Color, Game, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play_moves("f5 d6 c3")?;
+    /// let history = game.history();
+    /// assert_eq!(history.len(), 3);
+    /// assert_eq!(history[1].color(), Color::White);
+    /// assert_eq!(history[1].mv().to_string(), "d6");
+    /// assert_eq!(history[1].flips().to_string(), "d5");
+    /// assert_eq!(history[1].after(), history[2].before());
+    /// assert_eq!(game.last_move().map(|p| p.mv().to_string()).as_deref(), Some("c3"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn history(&self) -> &[Ply] {
+        &self.plies[..self.current]
     }
 
-    /// The number of moves played so far.
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<&Ply> {
+        self.history().last()
+    }
+
+    /// The moves that [`redo`](Game::redo) would play again, the next one first.
+    pub fn redo_moves(&self) -> &[Ply] {
+        &self.plies[self.current..]
+    }
+
+    /// The move played `index` moves after the start (0 for the first move), to
+    /// annotate it: [`Ply::set_time`], [`Ply::set_comment`]. `None` beyond the
+    /// moves played.
+    pub fn ply_mut(&mut self, index: usize) -> Option<&mut Ply> {
+        self.plies[..self.current].get_mut(index)
+    }
+
+    /// The last move played, to annotate it.
+    pub fn last_move_mut(&mut self) -> Option<&mut Ply> {
+        let last = self.current.checked_sub(1)?;
+        self.ply_mut(last)
+    }
+
+    /// The moves played so far, passes included.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history().iter().map(Ply::mv)
+    }
+
+    /// The number of moves played so far (the moves that can be redone not
+    /// counted).
     pub fn move_count(&self) -> usize {
-        self.history.len()
+        self.current
     }
 
     /// The colour to move (after the end: the colour that would move next).
@@ -169,25 +335,90 @@ impl Game {
         self.play_move(Move::Place(square))
     }
 
-    /// Passes. Refused unless the player to move must pass.
+    /// Passes (a pass flips nothing). Refused unless the player to move must pass.
     pub fn pass(&mut self) -> Result<(), PlayError> {
         self.play_move(Move::Pass).map(|_| ())
     }
 
-    /// Plays a move or a pass and returns the discs it flipped (none for a pass).
-    /// An illegal move is refused with the reason, and the game is unchanged.
+    /// Plays a move or a pass and returns the discs it flipped (none for a pass),
+    /// clearing the redo list. An illegal move is refused with the reason, and the
+    /// game (its redo list included) is unchanged.
     pub fn play_move(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
-        let (next, flips) = self.position.play_with_flips(mv)?;
-        self.history.push((self.position, mv));
-        self.position = next;
+        let ply = Game::ply(&self.position, mv)?;
+        let flips = ply.flips;
+        self.extend([ply]);
         Ok(flips)
     }
 
-    /// Takes back the last move and returns it; `None` at the start.
+    /// Takes back the last move and returns it, keeping it (with its annotations)
+    /// at the front of the redo list; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        let (position, mv) = self.history.pop()?;
-        self.position = position;
+        let mv = self.last_move()?.mv;
+        self.current -= 1;
+        self.position = self.position_after(self.current);
         Some(mv)
+    }
+
+    /// Plays again the first move of the redo list and returns it; `None` when
+    /// there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        let ply = self.plies.get(self.current)?;
+        self.position = ply.after;
+        self.current += 1;
+        Some(ply.mv)
+    }
+
+    /// Goes to the position after `moves` moves from the start, back or forth along
+    /// the line of the history and the redo list, in constant time; the line is
+    /// kept. Refused beyond its end, with the game unchanged.
+    ///
+    /// ```
+    /// use reversi::{Game, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play_moves("f5 d6 c3 d3 c4")?;
+    /// game.go_to(2)?;
+    /// assert_eq!(game.move_list(), "f5 d6");
+    /// assert_eq!(game.redo_moves().len(), 3);
+    /// game.go_to(5)?;
+    /// assert_eq!(game.move_list(), "f5 d6 c3 d3 c4");
+    /// assert!(game.go_to(6).is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn go_to(&mut self, moves: usize) -> Result<(), GoToError> {
+        if moves > self.plies.len() {
+            return Err(GoToError {
+                requested: moves,
+                last: self.plies.len(),
+            });
+        }
+        self.current = moves;
+        self.position = self.position_after(moves);
+        Ok(())
+    }
+
+    /// Goes back to the start position, keeping every move for redo.
+    pub fn go_to_start(&mut self) {
+        self.current = 0;
+        self.position = self.start;
+    }
+
+    /// Goes to the end of the line: every move of the redo list played again.
+    pub fn go_to_end(&mut self) {
+        self.current = self.plies.len();
+        self.position = self.position_after(self.current);
+    }
+
+    /// Forgets the redo list.
+    pub fn clear_redo(&mut self) {
+        self.plies.truncate(self.current);
+    }
+
+    /// The position after the first `moves` plies of the line.
+    fn position_after(&self, moves: usize) -> AnyPosition {
+        match moves.checked_sub(1) {
+            None => self.start,
+            Some(last) => self.plies[last].after,
+        }
     }
 
     /// Counts perft from the current position ([RULES.md §11](crate::rules_doc)).
@@ -195,6 +426,14 @@ impl Game {
         self.position.perft(depth)
     }
 }
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules && self.start == other.start && self.history() == other.history()
+    }
+}
+
+impl Eq for Game {}
 
 impl TryFrom<Setup> for Game {
     type Error = SetupError;
@@ -212,33 +451,209 @@ impl From<&Game> for Setup {
     }
 }
 
-impl fmt::Display for Game {
-    /// The board as a grid with column letters and row numbers (`-` empty, `#`
-    /// blocked, `B W R G` discs, `N` neutral, blank where the octagon has no square),
-    /// then whose turn it is or the outcome, and the scores.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self.board().width();
-        f.write_str("   ")?;
-        for column in 0..width {
-            write!(f, " {}", (b'a' + column) as char)?;
+/// One square of [`Game::grid`], with what a front end draws on it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GridCell {
+    /// The square.
+    pub square: Square,
+    /// What stands on it; `None` where the octagon has no square.
+    pub cell: Option<Cell>,
+    /// Whether a disc here is a legal move of the player to move.
+    pub legal: bool,
+    /// Whether the last move placed its disc here.
+    pub last_move: bool,
+    /// Whether the last move flipped the disc here.
+    pub flipped: bool,
+}
+
+/// How [`Game::display`] draws a game: the characters, and what to mark.
+///
+/// The default is what `Display` for [`Game`] prints: the position-string
+/// characters, coordinates and the status line, no marks.
+///
+/// ```
+/// use reversi::{BoardStyle, Game, Rules};
+/// let mut game = Game::new(Rules::default());
+/// game.play("f5".parse()?)?;
+/// let style = BoardStyle {
+///     discs: ['X', 'O', 'R', 'G'],
+///     empty: '.',
+///     legal: Some('*'),
+///     last_move: Some('>'),
+///     ..BoardStyle::default()
+/// };
+/// let text = game.display(style).to_string();
+/// let rows: Vec<&str> = text.lines().collect();
+/// assert_eq!(rows[0], "    a b c d e f g h");
+/// assert_eq!(rows[4], "  4 . . . O X * . .");
+/// assert_eq!(rows[5], "  5 . . . X X>X . .");
+/// assert_eq!(rows[6], "  6 . . . * . * . .");
+/// assert_eq!(rows[9], "White to move, B=4 W=1");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct BoardStyle {
+    /// An empty square.
+    pub empty: char,
+    /// A blocked square.
+    pub blocked: char,
+    /// The Neutral disc.
+    pub neutral: char,
+    /// The discs, indexed by [`Color::index`].
+    pub discs: [char; 4],
+    /// A square the board does not have (the octagon's cut corners).
+    pub off_board: char,
+    /// Drawn on the empty squares where the player to move may play, if set.
+    pub legal: Option<char>,
+    /// Drawn before the last move's square instead of the space, if set.
+    pub last_move: Option<char>,
+    /// Column letters above the board and row numbers before each row.
+    pub coordinates: bool,
+    /// A last line: whose turn it is (or the outcome), and the scores.
+    pub status: bool,
+}
+
+impl Default for BoardStyle {
+    fn default() -> BoardStyle {
+        BoardStyle {
+            empty: '-',
+            blocked: '#',
+            neutral: 'N',
+            discs: ['B', 'W', 'R', 'G'],
+            off_board: ' ',
+            legal: None,
+            last_move: None,
+            coordinates: true,
+            status: true,
         }
-        writeln!(f)?;
-        for row in 0..width {
-            write!(f, "{:>3}", row + 1)?;
-            for column in 0..width {
-                let letter = self
-                    .cell(Square::new(column, row))
-                    .map_or(' ', Cell::letter);
-                write!(f, " {letter}")?;
+    }
+}
+
+/// A game drawn with a [`BoardStyle`]: what [`Game::display`] returns.
+#[derive(Copy, Clone, Debug)]
+pub struct GameDisplay<'a> {
+    game: &'a Game,
+    style: BoardStyle,
+}
+
+impl Game {
+    /// The board row by row from the top, each row its squares from the left
+    /// (every square of the board's width, the octagon's missing ones with
+    /// `cell: None`), with the marks a front end draws: legal moves, the last move
+    /// and the discs it flipped. Drawing a board is a loop over this.
+    ///
+    /// ```
+    /// use reversi::{Cell, Game, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play("f5".parse()?)?;
+    /// let mut text = String::new();
+    /// for row in game.grid() {
+    ///     for square in row {
+    ///         text.push(match square.cell {
+    ///             _ if square.last_move => '@',
+    ///             _ if square.legal => '+',
+    ///             Some(cell) => cell.letter(),
+    ///             None => ' ',
+    ///         });
+    ///     }
+    ///     text.push('\n');
+    /// }
+    /// assert_eq!(text.lines().nth(4), Some("---BB@--"));
+    /// assert_eq!(game.grid().flatten().filter(|s| s.flipped).count(), 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grid(&self) -> impl Iterator<Item = impl Iterator<Item = GridCell> + '_> + '_ {
+        let width = self.board().width();
+        let legal = self.legal_moves();
+        let (placed, flipped) = match self.last_move() {
+            Some(ply) => (
+                match ply.mv {
+                    Move::Place(sq) => Some(sq),
+                    Move::Pass => None,
+                },
+                ply.flips,
+            ),
+            None => (None, SquareSet::EMPTY),
+        };
+        (0..width).map(move |row| {
+            (0..width).map(move |column| {
+                let square = Square::new(column, row);
+                GridCell {
+                    square,
+                    cell: self.cell(square),
+                    legal: legal.contains(square),
+                    last_move: placed == Some(square),
+                    flipped: flipped.contains(square),
+                }
+            })
+        })
+    }
+
+    /// The game drawn with `style`: legal-move and last-move marks, other
+    /// characters, with or without coordinates and the status line.
+    pub fn display(&self, style: BoardStyle) -> GameDisplay<'_> {
+        GameDisplay { game: self, style }
+    }
+}
+
+impl fmt::Display for GameDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (game, style) = (self.game, &self.style);
+        if style.coordinates {
+            f.write_str("   ")?;
+            for column in 0..game.board().width() {
+                write!(f, " {}", (b'a' + column) as char)?;
             }
             writeln!(f)?;
         }
-        match self.outcome() {
-            Some(Outcome::Draw) => write!(f, "game over: draw")?,
-            Some(Outcome::Win(c)) => write!(f, "game over: {c} wins")?,
-            None if self.must_pass() => write!(f, "{} to move (must pass)", self.to_move())?,
-            None => write!(f, "{} to move", self.to_move())?,
+        for (row, squares) in game.grid().enumerate() {
+            if style.coordinates {
+                write!(f, "{:>3}", row + 1)?;
+            }
+            for (column, square) in squares.enumerate() {
+                let letter = match square.cell {
+                    None => style.off_board,
+                    Some(Cell::Empty) => match style.legal {
+                        Some(mark) if square.legal => mark,
+                        _ => style.empty,
+                    },
+                    Some(Cell::Blocked) => style.blocked,
+                    Some(Cell::Neutral) => style.neutral,
+                    Some(Cell::Disc(c)) => style.discs[c.index()],
+                };
+                let before = match style.last_move {
+                    Some(mark) if square.last_move => Some(mark),
+                    _ if column == 0 && !style.coordinates => None,
+                    _ => Some(' '),
+                };
+                if let Some(c) = before {
+                    write!(f, "{c}")?;
+                }
+                write!(f, "{letter}")?;
+            }
+            writeln!(f)?;
         }
-        writeln!(f, ", {}", self.scores())
+        if style.status {
+            match game.outcome() {
+                Some(Outcome::Draw) => write!(f, "Game over: draw")?,
+                Some(Outcome::Win(c)) => write!(f, "Game over: {} wins", c.display_name())?,
+                None if game.must_pass() => {
+                    write!(f, "{} to move (must pass)", game.to_move().display_name())?
+                }
+                None => write!(f, "{} to move", game.to_move().display_name())?,
+            }
+            writeln!(f, ", {}", game.scores())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Game {
+    /// The board as a grid with column letters and row numbers (`-` empty, `#`
+    /// blocked, `B W R G` discs, `N` neutral, blank where the octagon has no square),
+    /// then whose turn it is or the outcome, and the scores:
+    /// [`Game::display`] with the default [`BoardStyle`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.display(BoardStyle::default()), f)
     }
 }

@@ -25,6 +25,8 @@ pub mod playout;
 mod position;
 mod rules;
 pub mod rules_doc;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod simple_enum;
 mod square;
@@ -36,7 +38,7 @@ pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
-pub use game::Game;
+pub use game::{BoardStyle, Game, GameDisplay, GoToError, GridCell, Ply};
 pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
@@ -44,7 +46,10 @@ pub use position::{
     perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
     PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
-pub use rules::{Corners, Handicap, Opening, Rules, RulesBuilder, RulesError};
+pub use rules::{
+    Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,
+    RulesError,
+};
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
 #[cfg(feature = "alloc")]

@@ -1,12 +1,13 @@
 //! The options of a game, validated once into [`Rules`].
 
 use core::fmt;
+use core::str::FromStr;
 
 use rand_core::{Rng, SeedableRng};
 
-use crate::board::Board;
+use crate::board::{Board, ParseBoardError};
 use crate::color::Color;
-use crate::square::{Square, SquareSet};
+use crate::square::{ParseSquareError, ShortText, Square, SquareSet};
 
 bitflags::bitflags! {
     /// A set of board corners, as used by the corner handicap.
@@ -451,5 +452,272 @@ impl fmt::Display for Rules {
             write!(f, ", blocked {}", self.blocked)?;
         }
         Ok(())
+    }
+}
+
+/// Why a text is not a rules description, an opening or a handicap.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ParseRulesErrorKind {
+    /// A part that is none of the options.
+    Part,
+    /// A flag without its value (the flag).
+    MissingValue(&'static str),
+    /// An unknown board.
+    Board(ParseBoardError),
+    /// A square that cannot be read.
+    Square(ParseSquareError),
+    /// A player count that is not a number.
+    Players,
+    /// A handicap colour that is not a colour's name.
+    Color,
+    /// A handicap corner that is not a corner of any board, nor a corner's name.
+    Corner(Square),
+    /// An opening that is neither `standard` nor `free`.
+    Opening,
+    /// The options read, but make no game that the rules allow.
+    Rules(RulesError),
+}
+
+/// A text that is not a rules description, an opening or a handicap: why, and
+/// the text at fault.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{}", ParseRulesErrorText(self))]
+pub struct ParseRulesError {
+    kind: ParseRulesErrorKind,
+    text: ShortText,
+}
+
+impl ParseRulesError {
+    fn new(kind: ParseRulesErrorKind, text: &str) -> ParseRulesError {
+        ParseRulesError {
+            kind,
+            text: ShortText::new(text),
+        }
+    }
+
+    /// Why.
+    pub fn kind(&self) -> &ParseRulesErrorKind {
+        &self.kind
+    }
+
+    /// The text at fault, cut to its first 16 bytes: this error lives in the
+    /// allocation-free core.
+    pub fn text(&self) -> &str {
+        self.text.as_str()
+    }
+}
+
+impl From<ParseBoardError> for ParseRulesError {
+    fn from(e: ParseBoardError) -> ParseRulesError {
+        let text = ShortText::new(e.name());
+        ParseRulesError {
+            kind: ParseRulesErrorKind::Board(e),
+            text,
+        }
+    }
+}
+
+impl From<ParseSquareError> for ParseRulesError {
+    fn from(e: ParseSquareError) -> ParseRulesError {
+        let text = ShortText::new(e.name());
+        ParseRulesError {
+            kind: ParseRulesErrorKind::Square(e),
+            text,
+        }
+    }
+}
+
+impl From<RulesError> for ParseRulesError {
+    fn from(e: RulesError) -> ParseRulesError {
+        ParseRulesError::new(ParseRulesErrorKind::Rules(e), "")
+    }
+}
+
+struct ParseRulesErrorText<'a>(&'a ParseRulesError);
+
+impl fmt::Display for ParseRulesErrorText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.text.as_str();
+        match &self.0.kind {
+            ParseRulesErrorKind::Part => write!(
+                f,
+                "{text:?} is not an option: expected a board, N players, anti, free opening, handicap or blocked"
+            ),
+            ParseRulesErrorKind::MissingValue(flag) => write!(f, "{flag} needs a value"),
+            ParseRulesErrorKind::Board(e) => write!(f, "{e}"),
+            ParseRulesErrorKind::Square(e) => write!(f, "{e}"),
+            ParseRulesErrorKind::Players => write!(f, "{text:?} is not a number of players"),
+            ParseRulesErrorKind::Color => write!(f, "{text:?} is not a colour"),
+            ParseRulesErrorKind::Corner(sq) => write!(f, "{sq} is not a corner of any board"),
+            ParseRulesErrorKind::Opening => {
+                write!(f, "{text:?} is not an opening: expected standard or free")
+            }
+            ParseRulesErrorKind::Rules(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl fmt::Display for Opening {
+    /// `standard` or `free`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Opening::Standard => "standard",
+            Opening::Free => "free",
+        })
+    }
+}
+
+impl FromStr for Opening {
+    type Err = ParseRulesError;
+
+    /// `standard` or `free` (any case), what `Display` prints.
+    fn from_str(s: &str) -> Result<Opening, ParseRulesError> {
+        match s.trim() {
+            t if t.eq_ignore_ascii_case("standard") => Ok(Opening::Standard),
+            t if t.eq_ignore_ascii_case("free") => Ok(Opening::Free),
+            t => Err(ParseRulesError::new(ParseRulesErrorKind::Opening, t)),
+        }
+    }
+}
+
+/// The names of the corners, in the order of the [`Corners`] flags.
+const CORNER_NAMES: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
+
+impl fmt::Display for Handicap {
+    /// The colour, then the corners by name: `white top-left bottom-right` (a
+    /// handicap does not know its board, so it cannot name squares).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.color.name())?;
+        for (i, name) in CORNER_NAMES.iter().enumerate() {
+            if self.corners.bits() >> i & 1 != 0 {
+                write!(f, " {name}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Handicap {
+    type Err = ParseRulesError;
+
+    /// A colour, then its corners, as names (`white top-left bottom-right`, what
+    /// `Display` prints) or squares (`white a1 h8`, as records write them, or the
+    /// examples' `white:a1,h8`). A corner square names the same corner on every
+    /// board that has it (`h1` is the top-right corner of 8×8, `i2` of the
+    /// octagon), so no board is needed; [`RulesBuilder::build`] checks the rest.
+    ///
+    /// ```
+    /// use reversi::{Color, Corners, Handicap};
+    /// let h: Handicap = "white a1 h8".parse()?;
+    /// assert_eq!(h, Handicap { color: Color::White, corners: Corners::TOP_LEFT | Corners::BOTTOM_RIGHT });
+    /// assert_eq!(h.to_string(), "white top-left bottom-right");
+    /// assert_eq!(h.to_string().parse::<Handicap>()?, h);
+    /// assert_eq!("white:a1,h8".parse::<Handicap>()?, h);
+    /// # Ok::<_, reversi::ParseRulesError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Handicap, ParseRulesError> {
+        let mut words = s.trim().split([' ', ':', ',']).filter(|w| !w.is_empty());
+        let color_text = words.next().unwrap_or("");
+        let color = Color::from_name(color_text)
+            .ok_or_else(|| ParseRulesError::new(ParseRulesErrorKind::Color, color_text))?;
+        let mut corners = Corners::empty();
+        for word in words {
+            let corner = match CORNER_NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(word))
+            {
+                Some(i) => i,
+                None => {
+                    let square: Square = word.parse()?;
+                    Board::ALL
+                        .iter()
+                        .find_map(|b| b.corners().iter().position(|&c| c == square))
+                        .ok_or_else(|| {
+                            ParseRulesError::new(ParseRulesErrorKind::Corner(square), word)
+                        })?
+                }
+            };
+            corners |= Corners::from_bits_truncate(1 << corner);
+        }
+        Ok(Handicap { color, corners })
+    }
+}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+
+    /// Reads what `Display` prints (`octagon, 3 players, anti, blocked c1 j4`;
+    /// `free opening` and `handicap white a1 h8` too) or the examples' flags
+    /// (`--board octagon --players 3 --anti --free-opening --handicap white:a1,h8
+    /// --blocked c1,j4`), then checks the options as [`RulesBuilder::build`] does.
+    /// Options left out keep their defaults (8×8, two players); random blocked
+    /// squares are not a `Rules` value and are refused.
+    ///
+    /// ```
+    /// use reversi::{Board, Rules};
+    /// let rules = Rules::builder(Board::Octagon).players(3).anti(true)
+    ///     .blocked(["c1".parse()?, "j4".parse()?]).build()?;
+    /// assert_eq!(rules.to_string().parse::<Rules>()?, rules);
+    /// let flags: Rules = "--board octagon --players 3 --anti --blocked c1,j4".parse()?;
+    /// assert_eq!(flags, rules);
+    /// assert!("6x6, 3 players".parse::<Rules>().is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
+        let s = s.trim();
+        let mut builder = Rules::builder(Board::Size8);
+        let squares = |list: &str| -> Result<SquareSet, ParseRulesError> {
+            let mut set = SquareSet::EMPTY;
+            for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
+                set.insert(word.parse()?);
+            }
+            Ok(set)
+        };
+        let players = |text: &str| {
+            text.parse::<u8>()
+                .map_err(|_| ParseRulesError::new(ParseRulesErrorKind::Players, text))
+        };
+        if s.starts_with("--") {
+            let mut words = s.split_whitespace();
+            while let Some(flag) = words.next() {
+                let mut value = |name: &'static str| {
+                    words.next().ok_or_else(|| {
+                        ParseRulesError::new(ParseRulesErrorKind::MissingValue(name), name)
+                    })
+                };
+                builder = match flag {
+                    "--board" => {
+                        let board: Board = value("--board")?.parse()?;
+                        let mut rebuilt = builder;
+                        rebuilt.board = board;
+                        rebuilt
+                    }
+                    "--players" => builder.players(players(value("--players")?)?),
+                    "--anti" => builder.anti(true),
+                    "--free-opening" => builder.opening(Opening::Free),
+                    "--handicap" => builder.handicap(value("--handicap")?.parse()?),
+                    "--blocked" => builder.blocked(squares(value("--blocked")?)?),
+                    other => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, other)),
+                };
+            }
+            return Ok(builder.build()?);
+        }
+        for (i, part) in s.split(',').map(str::trim).enumerate() {
+            let (head, rest) = part.split_once(' ').unwrap_or((part, ""));
+            builder = match (head, rest.trim()) {
+                _ if i == 0 => {
+                    let mut rebuilt = builder;
+                    rebuilt.board = part.parse()?;
+                    rebuilt
+                }
+                (n, "players") => builder.players(players(n)?),
+                ("anti", "") => builder.anti(true),
+                (opening, "opening") => builder.opening(opening.parse()?),
+                ("handicap", h) => builder.handicap(h.parse()?),
+                ("blocked", list) => builder.blocked(squares(list)?),
+                _ => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, part)),
+            };
+        }
+        Ok(builder.build()?)
     }
 }

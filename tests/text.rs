@@ -244,7 +244,7 @@ fn a_result_that_contradicts_the_replay_is_an_error() {
     }
     let record = Record::new(game.clone());
     let text = record.to_string();
-    let result = record.result().unwrap();
+    let result = record.result().unwrap().to_string();
     assert!(text.contains(&format!("[Result \"{result}\"]")));
     let winner = result.split(' ').next().unwrap();
     for bad in ["black", "white", "draw", "*"]
@@ -266,7 +266,10 @@ fn a_result_that_contradicts_the_replay_is_an_error() {
     assert!(text.replace(&result, winner).parse::<Record>().is_ok());
     // An unfinished game keeps the result it was given (a resignation).
     let resigned = "[Result \"white\"]\n\nf5 d6\n".parse::<Record>().unwrap();
-    assert_eq!(resigned.result().as_deref(), Some("white"));
+    assert_eq!(
+        resigned.result().map(|r| r.to_string()).as_deref(),
+        Some("white")
+    );
     assert!(resigned.to_string().contains("[Result \"white\"]"));
     assert!(record_error("[Result \"red\"]\n\nf5\n")
         .to_string()
@@ -279,8 +282,12 @@ fn a_real_ggs_archive_line_reads() {
     let record = ggf::parse(line).unwrap();
     assert_eq!(record.game().move_list(), "d3 c5");
     assert_eq!(record.game().rules(), &Rules::default());
-    assert_eq!(record.tag("DT"), Some("2003.12.15_13:24:03.MST"));
-    assert_eq!(record.tag("RE"), Some("+0.000"));
+    assert_eq!(record.date(), Some("2003.12.15_13:24:03.MST"));
+    assert_eq!(record.tag("BlackRating"), Some("2197.01"));
+    assert_eq!(record.tag("TI"), Some("05:00//02:00"));
+    // The game is not over: RE[+0.000] is a draw, for a reason not given.
+    let result = record.result().unwrap();
+    assert_eq!(result.to_string(), "draw");
     let written = ggf::write(&record).unwrap();
     assert_eq!(ggf::parse(&written).unwrap(), record);
     // Through our record format and back.
@@ -524,7 +531,7 @@ fn a_contradicted_result_says_both_full_texts() {
     let octagon4 = Rules::builder(Board::Octagon).players(4).build().unwrap();
     let record = Record::new(play_out(Game::new(octagon4)));
     let text = record.to_string();
-    let replay = record.result().unwrap();
+    let replay = record.result().unwrap().to_string();
     let (winner, scores) = replay.split_once(' ').unwrap();
     let wrong = if winner == "white" { "black" } else { "white" };
     let given = format!("{wrong} {scores}");

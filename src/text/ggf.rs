@@ -5,8 +5,25 @@
 //! modifier for Anti-Reversi; `r`, a random start, is accepted since `BO` gives the
 //! start), `BO` (start board: size, then the cells `-` empty, `*` black, `O` white,
 //! then the player to move), and the moves `B[..]`/`W[..]` with optional
-//! `/eval/time` parts, `PA` for a pass. Every other property (`PB`, `PW`, `DT`,
-//! `RE`, …) is kept as a tag of the [`Record`] under its own name.
+//! `/eval/time` parts (the time, in seconds, is kept as the move's
+//! [`time`](crate::Ply::time); the evaluation is not kept), `PA` for a pass.
+//!
+//! The players, the result and the other properties map to the [`Record`]:
+//!
+//! | GGF | record |
+//! |---|---|
+//! | `PB`, `PW` | `Black`, `White` ([`Record::player`]) |
+//! | `DT` | `Date` |
+//! | `EV`, `PC` | `Event`, `Site` |
+//! | `RB`, `RW` | `BlackRating`, `WhiteRating` |
+//! | `RE[+2.000]` | the board's result, or for a game not over the winner by the sign ([`Ending::Unstated`]) |
+//! | `RE[-64.000:r]`, `:t`, `:s` | resignation, time, agreement ([`Ending`]) |
+//! | `RE[?]` | no result |
+//! | any other property | a tag of the same name (written back when its name is upper case) |
+//!
+//! The writer writes `RE` from the record's result: Black's disc difference from
+//! the scores if known, otherwise ±64 (0 for a draw), and the flag. Move comments
+//! have no place in GGF and are not written; move times are, to the nanosecond.
 //!
 //! On the octagon, `BO` is written with size `10` and 100 cells, the 12 missing
 //! squares written `-` **(choice: GGS's own octagon board text is not documented
@@ -20,7 +37,8 @@
 //!             B[d3//0.01]W[c5//0.01];)";
 //! let record = ggf::parse(line)?;
 //! assert_eq!(record.game().move_list(), "d3 c5");
-//! assert_eq!(record.tag("PB"), Some("Saio1200"));
+//! assert_eq!(record.player(reversi::Color::Black), Some("Saio1200"));
+//! assert_eq!(record.game().history()[0].time(), Some(std::time::Duration::from_millis(10)));
 //! assert_eq!(ggf::parse(&ggf::write(&record)?)?, record);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
@@ -33,11 +51,14 @@ use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
 use crate::moves::{Move, PlayError};
+use crate::outcome::Outcome;
 use crate::position::AnyPosition;
 use crate::rules::{Corners, Handicap, Opening, Rules};
 use crate::setup::{Setup, SetupError};
 use crate::square::Square;
-use crate::text::record::{Record, TagError, VARIANT_TAGS};
+use crate::text::record::{write_fraction, Record, TagError, VARIANT_TAGS};
+use crate::text::result::{Ending, GameResult, ResultError};
+use core::time::Duration;
 
 /// What is wrong with a GGF game.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -88,6 +109,21 @@ pub enum GgfErrorKind {
         /// Which rule the move broke.
         error: PlayError,
     },
+    /// A move's time (`B[f5//1.2]`) that is not a number of seconds.
+    #[error("move {number}: {text:?} is not a time in seconds")]
+    Time {
+        /// The number of the move, from 1.
+        number: usize,
+        /// The time as written.
+        text: String,
+    },
+    /// An `RE` that is not a disc difference with an optional `:r`, `:t` or `:s`,
+    /// or `?`.
+    #[error("RE[{0}]: expected a disc difference such as +12.000, optionally :r, :t or :s")]
+    ResultText(String),
+    /// An `RE` that does not fit the game (it contradicts the final board).
+    #[error("RE: {0}")]
+    Result(ResultError),
     /// A property that a record cannot keep as a tag (a value with a line break).
     #[error("{0}")]
     Tag(TagError),
@@ -326,7 +362,17 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
         };
         number += 1;
         let fail = |kind: GgfErrorKind| GgfError::at(text, *at, kind);
-        let word = value.split('/').next().unwrap_or("").trim();
+        let mut parts = value.split('/');
+        let word = parts.next().unwrap_or("").trim();
+        let time = match parts.nth(1).map(str::trim).filter(|t| !t.is_empty()) {
+            None => None,
+            Some(t) => Some(parse_seconds(t).ok_or_else(|| {
+                fail(GgfErrorKind::Time {
+                    number,
+                    text: t.to_string(),
+                })
+            })?),
+        };
         let mv: Move = word.parse().map_err(|_| {
             fail(GgfErrorKind::MoveText {
                 number,
@@ -338,7 +384,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             game.play_move(mv).map(|_| ())
         } else if game.must_pass() && mv != Move::Pass {
             // Archives leave out the pass of the player who has no move.
-            game.play_implied(mv)
+            game.play_implied(mv).map(|_| ())
         } else {
             return Err(fail(GgfErrorKind::OutOfTurn {
                 number,
@@ -347,20 +393,139 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             }));
         };
         played_ok.map_err(|error| fail(GgfErrorKind::Illegal { number, error }))?;
+        if let Some(ply) = game.last_move_mut() {
+            ply.set_time(time);
+        }
     }
-    let finished_re = game.is_over().then(|| black_difference(&game));
     let mut record = Record::new(game);
     for (name, value, at) in record_tags {
-        if name == "RE" && finished_re.as_deref() == Some(value.as_str()) {
-            // Written from the final board: the game says it again.
+        let fail = |kind: GgfErrorKind| GgfError::at(text, at, kind);
+        if name == "RE" {
+            let result =
+                read_result(&value).ok_or_else(|| fail(GgfErrorKind::ResultText(value.clone())))?;
+            if let Some(result) = result {
+                if record.game().is_over() && result.ending == Ending::Unstated {
+                    // A difference written from the final board (GGS may count the
+                    // empty squares for the winner, and Anti-Reversi reverses its
+                    // meaning): the board says the result.
+                    continue;
+                }
+                record
+                    .set_game_result(Some(result))
+                    .map_err(|e| fail(GgfErrorKind::Result(e)))?;
+            }
             continue;
         }
+        let tag = TAG_NAMES
+            .iter()
+            .find(|&&(property, _)| property == name)
+            .map_or(name.as_str(), |&(_, tag)| tag);
         // Property names are upper case, never one of the record's variant tags.
-        record
-            .set_tag(&name, &value)
-            .map_err(|e| GgfError::at(text, at, GgfErrorKind::Tag(e)))?;
+        record.set_tag(tag, &value).map_err(|e| {
+            // Name the property as the text wrote it.
+            let e = match e {
+                TagError::LineBreak { .. } => TagError::LineBreak { name: name.clone() },
+                e => e,
+            };
+            fail(GgfErrorKind::Tag(e))
+        })?;
     }
     Ok(record)
+}
+
+/// The GGF properties that are record tags of another name **(choice: `EV` and
+/// `PC` follow SGF, whose event and place properties GGF shares)**; every other
+/// property is a tag of its own name.
+pub const TAG_NAMES: [(&str, &str); 7] = [
+    ("PB", "Black"),
+    ("PW", "White"),
+    ("DT", "Date"),
+    ("EV", "Event"),
+    ("PC", "Site"),
+    ("RB", "BlackRating"),
+    ("RW", "WhiteRating"),
+];
+
+/// Reads a number of seconds with an optional fraction of up to nine digits.
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 9 {
+        return None;
+    }
+    let nanos = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse::<u32>().ok()? * 10u32.pow(9 - fraction.len() as u32)
+    };
+    Some(Duration::new(whole.parse().ok()?, nanos))
+}
+
+/// Reads an `RE` value: Black's disc difference (its sign gives the winner),
+/// then `:r` (resignation), `:t` (time) or `:s` (an agreed score); `?` is no
+/// result. `None` when it is none of these.
+fn read_result(value: &str) -> Option<Option<GameResult>> {
+    let value = value.trim();
+    if value == "?" || value.is_empty() {
+        return Some(None);
+    }
+    let (number, flag) = value.split_once(':').unwrap_or((value, ""));
+    let ending = match flag {
+        "" => Ending::Unstated,
+        "r" => Ending::Resignation,
+        "t" => Ending::Time,
+        "s" => Ending::Agreement,
+        _ => return None,
+    };
+    let unsigned = number.strip_prefix(['+', '-']).unwrap_or(number);
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let zero = whole.bytes().chain(fraction.bytes()).all(|b| b == b'0');
+    let outcome = if zero {
+        Outcome::Draw
+    } else if number.starts_with('-') {
+        Outcome::Win(Color::White)
+    } else {
+        Outcome::Win(Color::Black)
+    };
+    Some(Some(GameResult {
+        outcome,
+        scores: None,
+        ending,
+    }))
+}
+
+/// The `RE` value of a result. A game over on the board: Black's disc
+/// difference, as GGS writes it. Otherwise the winner's margin from Black's side
+/// (positive when Black won, in Anti-Reversi too): the difference of the scores if
+/// known, else 64 (0 for a draw), as GGS writes a resignation; then the ending's
+/// flag.
+fn write_result(result: &GameResult, anti: bool) -> String {
+    let margin = |scores: crate::outcome::Scores| {
+        let difference = scores.get(Color::Black) as f64 - scores.get(Color::White) as f64;
+        if anti {
+            -difference
+        } else {
+            difference
+        }
+    };
+    let value = match (result.ending, result.scores, result.outcome) {
+        (Ending::Board, Some(scores), _) => margin(scores) * if anti { -1.0 } else { 1.0 },
+        (_, _, Outcome::Draw) => 0.0,
+        (_, Some(scores), _) => margin(scores),
+        (_, None, Outcome::Win(Color::Black)) => 64.0,
+        (_, None, Outcome::Win(_)) => -64.0,
+    };
+    let flag = match result.ending {
+        Ending::Board | Ending::Unstated => "",
+        Ending::Resignation => ":r",
+        Ending::Time => ":t",
+        Ending::Agreement => ":s",
+    };
+    alloc::format!("{value:+.3}{flag}")
 }
 
 /// Writes a record as one GGF line: `GM`, the record's tags whose names are GGF
@@ -380,18 +545,19 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
     }
     let escape = |v: &str| v.replace('\\', "\\\\").replace(']', "\\]");
     let mut out = String::from("(;GM[Othello]");
-    let mut re = None;
     for (name, value) in record.tags() {
-        let ggf_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase());
-        if !ggf_name || ["GM", "TY", "BO", "B", "W"].contains(&name) || VARIANT_TAGS.contains(&name)
+        let property = match TAG_NAMES.iter().find(|&&(_, tag)| tag == name) {
+            Some(&(property, _)) => property,
+            None => name,
+        };
+        let ggf_name = !property.is_empty() && property.chars().all(|c| c.is_ascii_uppercase());
+        if !ggf_name
+            || ["GM", "TY", "BO", "B", "W", "RE"].contains(&property)
+            || VARIANT_TAGS.contains(&name)
         {
             continue;
         }
-        if name == "RE" {
-            re = Some(value);
-            continue;
-        }
-        let _ = write!(out, "{name}[{}]", escape(value));
+        let _ = write!(out, "{property}[{}]", escape(value));
     }
     let ty = match rules.board() {
         Board::Size6 => "6",
@@ -400,10 +566,8 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
         Board::Octagon => "88",
     };
     let _ = write!(out, "TY[{ty}{}]", if rules.anti() { "a" } else { "" });
-    if game.is_over() {
-        let _ = write!(out, "RE[{}]", black_difference(game));
-    } else if let Some(re) = re {
-        let _ = write!(out, "RE[{}]", escape(re));
+    if let Some(result) = record.result() {
+        let _ = write!(out, "RE[{}]", write_result(&result, rules.anti()));
     }
     let start = game.start_position();
     let w = rules.board().width();
@@ -424,29 +588,22 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
         'O'
     };
     let _ = write!(out, " {side}]");
-    let mut replay = Game::from_position(*rules, *start);
-    for mv in game.moves() {
-        let color = if replay.to_move() == Color::Black {
+    for ply in game.history() {
+        let color = if ply.color() == Color::Black {
             'B'
         } else {
             'W'
         };
-        match mv {
-            Move::Pass => {
-                let _ = write!(out, "{color}[PA]");
-            }
-            Move::Place(sq) => {
-                let _ = write!(out, "{color}[{sq}]");
-            }
+        let _ = match ply.mv() {
+            Move::Pass => write!(out, "{color}[PA"),
+            Move::Place(sq) => write!(out, "{color}[{sq}"),
+        };
+        if let Some(time) = ply.time() {
+            let _ = write!(out, "//{}", time.as_secs());
+            write_fraction(&mut out, time.subsec_nanos());
         }
-        let _ = replay.play_move(mv);
+        out.push(']');
     }
     out.push_str(";)");
     Ok(out)
-}
-
-/// Black's disc difference at the end, as GGS writes it: `+2.000`.
-fn black_difference(game: &Game) -> String {
-    let diff = game.count(Color::Black) as f64 - game.count(Color::White) as f64;
-    alloc::format!("{diff:+.3}")
 }

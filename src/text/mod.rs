@@ -11,9 +11,11 @@
 //! `line L, column C: …` (or `column C: …` for one-line texts).
 
 pub mod ggf;
+pub mod load;
 pub mod movelist;
 pub mod obf;
 
 pub mod position;
 pub mod record;
+pub mod result;
 pub mod wthor;

@@ -5,9 +5,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use crate::game::Game;
+use crate::game::{Game, Ply};
 use crate::moves::{Move, PlayError};
+use crate::position::AnyPosition;
 use crate::square::Square;
+use crate::square::SquareSet;
 
 /// What is wrong with one move of a move list.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -83,25 +85,39 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, MoveListError> {
 }
 
 impl Game {
-    /// Plays a move, first passing when the move is a disc and the player to move
-    /// must pass (archives leave such passes out).
-    pub fn play_implied(&mut self, mv: Move) -> Result<(), PlayError> {
-        if matches!(mv, Move::Place(_)) && self.must_pass() {
-            let before = self.move_count();
-            self.pass()?;
-            if let Err(e) = self.play_move(mv) {
-                while self.move_count() > before {
-                    self.undo();
-                }
-                return Err(e);
-            }
-            return Ok(());
+    /// The plies of `mv` from `position`, first a pass when the move is a disc and
+    /// the player to move must pass (archives leave such passes out).
+    pub(crate) fn implied_plies(
+        position: &AnyPosition,
+        mv: Move,
+    ) -> Result<([Option<Ply>; 2], AnyPosition), PlayError> {
+        if matches!(mv, Move::Place(_)) && position.must_pass() {
+            let pass = Game::ply(position, Move::Pass)?;
+            let ply = Game::ply(pass.after(), mv)?;
+            let after = *ply.after();
+            return Ok(([Some(pass), Some(ply)], after));
         }
-        self.play_move(mv).map(|_| ())
+        let ply = Game::ply(position, mv)?;
+        let after = *ply.after();
+        Ok(([Some(ply), None], after))
+    }
+
+    /// Plays a move, first passing when the move is a disc and the player to move
+    /// must pass (archives leave such passes out), and returns the discs it
+    /// flipped. Refused with the game unchanged, redo list included.
+    pub fn play_implied(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
+        let (plies, _) = Game::implied_plies(self.position(), mv)?;
+        let flips = plies
+            .iter()
+            .flatten()
+            .last()
+            .map_or(SquareSet::EMPTY, Ply::flips);
+        self.extend(plies.into_iter().flatten());
+        Ok(flips)
     }
 
     /// Reads and plays a move list (passes may be left out). All or nothing: on an
-    /// error the game is as it was.
+    /// error the game is as it was, redo list included.
     ///
     /// ```
     /// use reversi::{Game, Rules};
@@ -115,20 +131,31 @@ impl Game {
     /// ```
     pub fn play_moves(&mut self, text: &str) -> Result<(), MoveListError> {
         let moves = parse_moves(text)?;
-        let before = self.move_count();
-        for (i, &(mv, column)) in moves.iter().enumerate() {
-            if let Err(e) = self.play_implied(mv) {
-                while self.move_count() > before {
-                    self.undo();
-                }
-                return Err(MoveListError {
-                    number: i + 1,
-                    column,
-                    kind: MoveErrorKind::Illegal(e),
-                });
-            }
-        }
+        let plies = self
+            .plies_of(moves.iter().map(|&(mv, _)| mv))
+            .map_err(|(i, e)| MoveListError {
+                number: i + 1,
+                column: moves[i].1,
+                kind: MoveErrorKind::Illegal(e),
+            })?;
+        self.extend(plies);
         Ok(())
+    }
+
+    /// The plies of `moves` from the current position (implied passes supplied),
+    /// or the index of the first move refused and why.
+    pub(crate) fn plies_of(
+        &self,
+        moves: impl IntoIterator<Item = Move>,
+    ) -> Result<Vec<Ply>, (usize, PlayError)> {
+        let mut plies = Vec::new();
+        let mut position = *self.position();
+        for (i, mv) in moves.into_iter().enumerate() {
+            let (new, after) = Game::implied_plies(&position, mv).map_err(|e| (i, e))?;
+            plies.extend(new.into_iter().flatten());
+            position = after;
+        }
+        Ok(plies)
     }
 
     /// The moves played, separated by single spaces, passes written `pass`.

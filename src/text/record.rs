@@ -11,21 +11,48 @@
 //! assert_eq!(again, record);
 //! # Ok::<_, reversi::text::record::RecordError>(())
 //! ```
+//!
+//! ## Move times and comments
+//!
+//! A move may be followed by one annotation in braces, which the [`Game`] keeps on
+//! the move's [`Ply`] (its [`time`](crate::Ply::time) and
+//! [`comment`](crate::Ply::comment)):
+//!
+//! ```text
+//! f5 {[%emt 0:00:01.2] the usual} d6 {[%emt 0:00:03]} c3 {a \{rare\} move? [sic]}
+//! ```
+//!
+//! - `[%emt H:MM:SS]`, first in the braces, is the time the move took (PGN's
+//!   elapsed-move-time convention); the seconds may have a fraction of up to nine
+//!   digits, and the writer leaves out its trailing zeros. Minutes and seconds have
+//!   two digits each.
+//! - The rest is the comment, any text, line breaks included; white space around it
+//!   is dropped, and an empty comment is no comment. A `\` makes the next
+//!   character plain: the writer puts one before `{`, `}` and `\`, and before a `[`
+//!   that starts the comment (so that a comment is never read as a time).
+//! - An annotation belongs to the move written before it (not to a pass the reader
+//!   supplied); one annotation at most per move, none before the first move.
+//!
+//! The result is typed ([`GameResult`], with its [`Ending`](crate::text::result::Ending)) and checked like every other
+//! tag, by the reader and by [`Record::set_result`] alike.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
+use core::fmt::Write as _;
 use core::str::FromStr;
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
-use crate::outcome::Outcome;
+use crate::game::Ply;
 use crate::rules::{Opening, Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
 use crate::text::movelist::MoveErrorKind;
 use crate::text::position::PositionError;
+use crate::text::result::{GameResult, ResultError};
+use core::time::Duration;
 
 /// The tags that describe the variant and the result; every other tag is kept as
 /// it is.
@@ -38,7 +65,8 @@ pub const VARIANT_TAGS: [&str; 8] = [
 pub struct Record {
     game: Game,
     tags: Vec<(String, String)>,
-    result: Option<String>,
+    /// The result given for a game that is not over on the board.
+    result: Option<GameResult>,
 }
 
 /// What is wrong with a record.
@@ -91,6 +119,16 @@ pub enum RecordErrorKind {
         /// Why.
         kind: MoveErrorKind,
     },
+    /// The `Result` tag cannot be read, or does not fit the game (a colour not in
+    /// play, scores for other players, a draw by resignation…).
+    #[error("tag Result: {0}")]
+    Result(ResultError),
+    /// A player's name tag (`Red`, `Green`) for a colour not in play.
+    #[error("tag {0}: no such player in a {1}-player game")]
+    PlayerNotInPlay(&'static str, u8),
+    /// A move annotation (`{...}` after a move) that cannot be read.
+    #[error("{0}")]
+    Annotation(AnnotationError),
     /// The `Result` tag says otherwise than the finished replay.
     #[error("tag Result: {given:?}, but the replay ends {replay:?}")]
     ResultContradicts {
@@ -113,6 +151,24 @@ pub struct RecordError {
     pub kind: RecordErrorKind,
 }
 
+/// A move annotation that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum AnnotationError {
+    /// A `{` without its `}`.
+    #[error("a {{ annotation without its }}")]
+    Unclosed,
+    /// An annotation before the first move.
+    #[error("an annotation before the first move")]
+    BeforeFirstMove,
+    /// A second annotation after the same move.
+    #[error("move {0} has a second annotation")]
+    Twice(usize),
+    /// A `[%emt ...]` time that is not `H:MM:SS` with an optional fraction of up
+    /// to nine digits.
+    #[error("{0:?} is not a time H:MM:SS[.fraction]")]
+    Time(String),
+}
+
 /// Why a tag cannot be set with [`Record::set_tag`].
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TagError {
@@ -122,6 +178,14 @@ pub enum TagError {
     /// A name that is not ASCII letters, digits and `_`.
     #[error("{0:?} is not a tag name: expected ASCII letters, digits and _")]
     Name(String),
+    /// A player's name for a colour not in play.
+    #[error("{color} does not play in a {players}-player game")]
+    ColorNotInPlay {
+        /// The colour.
+        color: Color,
+        /// The number of players.
+        players: u8,
+    },
     /// A value with a line break (`\n` or `\r`): a tag pair is one line.
     #[error("tag {name}: the value holds a line break, which a tag pair cannot hold")]
     LineBreak {
@@ -180,18 +244,6 @@ fn tag_of(error: &RulesError) -> &'static str {
         | RulesError::NotACorner { .. } => "Handicap",
         _ => "Blocked",
     }
-}
-
-/// The result text of a finished game: the outcome word and the scores in turn
-/// order, `black 33-31`.
-fn result_text(game: &Game) -> Option<String> {
-    let outcome = game.outcome()?;
-    let mut text = String::from(outcome.word());
-    for (i, (_, n)) in game.scores().iter().enumerate() {
-        text.push(if i == 0 { ' ' } else { '-' });
-        text.push_str(&n.to_string());
-    }
-    Some(text)
 }
 
 impl Record {
@@ -258,6 +310,12 @@ impl Record {
                 name: name.to_string(),
             });
         }
+        if let Some(color) = Color::ALL.into_iter().find(|c| c.display_name() == name) {
+            let players = self.game.rules().players();
+            if color.index() >= players as usize {
+                return Err(TagError::ColorNotInPlay { color, players });
+            }
+        }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
@@ -292,20 +350,85 @@ impl Record {
         if *self.game.start_position() != crate::position::AnyPosition::start(rules) {
             tags.push(("Position", self.game.start_position().to_string()));
         }
-        tags.push(("Result", self.result().unwrap_or_else(|| "*".to_string())));
+        let result = self
+            .result()
+            .map_or_else(|| "*".to_string(), |r| r.to_string());
+        tags.push(("Result", result));
         tags
     }
 
-    /// The result: for a finished game, its outcome and scores (`black 33-31`);
-    /// otherwise the `Result` that was given, if any (a game that stopped early).
-    pub fn result(&self) -> Option<String> {
-        result_text(&self.game).or_else(|| self.result.clone())
+    /// The result: for a game over on the board, its outcome and scores
+    /// ([`Ending::Board`](crate::text::result::Ending::Board)); otherwise the result that was given, if any (a game
+    /// that stopped early: resignation, time, agreement).
+    pub fn result(&self) -> Option<GameResult> {
+        GameResult::of_board(&self.game).or(self.result)
     }
 
-    /// Sets the result of a game that stopped before its end (resignation, time):
-    /// `draw` or a colour's name, optionally followed by scores, or `*`.
-    pub fn set_result(&mut self, result: &str) {
-        self.result = (result != "*").then(|| result.to_string());
+    /// Sets the result from the text of a `Result` tag (`white by resignation`,
+    /// `draw by agreement`, `black 40-24`, or `*` to clear it), checked as the
+    /// reader checks it: see [`Record::set_game_result`]. Refused with the record
+    /// unchanged.
+    ///
+    /// ```
+    /// use reversi::text::record::Record;
+    /// use reversi::text::result::ResultError;
+    /// use reversi::{Color, Game, Rules};
+    /// let mut record = Record::new(Game::new(Rules::default()));
+    /// record.set_result("white by resignation")?;
+    /// assert!(matches!(record.set_result("red"), Err(ResultError::ColorNotInPlay { color: Color::Red, .. })));
+    /// assert!(matches!(record.set_result("foo"), Err(ResultError::Syntax(_))));
+    /// assert!(matches!(record.set_result(""), Err(ResultError::Syntax(_))));
+    /// assert_eq!(record.result().unwrap().to_string(), "white by resignation");
+    /// # Ok::<_, ResultError>(())
+    /// ```
+    pub fn set_result(&mut self, result: &str) -> Result<(), ResultError> {
+        self.set_game_result(GameResult::parse_tag(result)?)
+    }
+
+    /// Sets the result, or clears it with `None`. Refused, with the record
+    /// unchanged, as [`GameResult::check`] says: a winner not in play, scores for
+    /// other players or that make another outcome, a draw by resignation or on
+    /// time, a result other than the board's for a game over on the board, and
+    /// [`Ending::Board`](crate::text::result::Ending::Board) for a game that is not over. For a game over on the board
+    /// the board's result is kept (it follows the game).
+    pub fn set_game_result(&mut self, result: Option<GameResult>) -> Result<(), ResultError> {
+        if let Some(result) = &result {
+            result.check(&self.game)?;
+        }
+        self.result = result.filter(|_| !self.game.is_over());
+        Ok(())
+    }
+
+    /// The name of the player of `color` (the tag `Black`, `White`, `Red` or
+    /// `Green`; GGF's `PB` and `PW`).
+    pub fn player(&self, color: Color) -> Option<&str> {
+        self.tag(color.display_name())
+    }
+
+    /// Sets the name of the player of `color`: refused for a colour not in play
+    /// and for a name with a line break, as [`Record::set_tag`] says.
+    pub fn set_player(&mut self, color: Color, name: &str) -> Result<(), TagError> {
+        self.set_tag(color.display_name(), name)
+    }
+
+    /// The event (the tag `Event`; GGF's `EV`).
+    pub fn event(&self) -> Option<&str> {
+        self.tag("Event")
+    }
+
+    /// Sets the event.
+    pub fn set_event(&mut self, event: &str) -> Result<(), TagError> {
+        self.set_tag("Event", event)
+    }
+
+    /// The date (the tag `Date`; GGF's `DT`), as it was written.
+    pub fn date(&self) -> Option<&str> {
+        self.tag("Date")
+    }
+
+    /// Sets the date; any one-line text (`2026.11.30` as in PGN is a good choice).
+    pub fn set_date(&mut self, date: &str) -> Result<(), TagError> {
+        self.set_tag("Date", date)
     }
 
     /// Reads a record.
@@ -450,55 +573,66 @@ impl Record {
         };
 
         let move_text = &text[moves_at..];
-        game.play_moves(move_text).map_err(|e| {
-            // Turn the column within the move text into a line and column of the record.
-            let before: String = move_text.chars().take(e.column - 1).collect();
+        // Where a character offset of the move text stands in the record.
+        let locate = |chars: usize| {
+            let before: String = move_text.chars().take(chars).collect();
             let line = text[..moves_at].matches('\n').count() + before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            (line, column)
+        };
+        let (stripped, annotations) = strip_annotations(move_text).map_err(|(at, e)| {
+            let (line, column) = locate(at);
             RecordError {
                 line,
                 column,
-                kind: RecordErrorKind::Move {
-                    number: e.number,
-                    kind: e.kind,
-                },
+                kind: RecordErrorKind::Annotation(e),
             }
         })?;
+        play_annotated(&mut game, &stripped, annotations).map_err(|(at, kind)| {
+            let (line, column) = locate(at);
+            RecordError { line, column, kind }
+        })?;
 
-        let given = at("Result").map(|(v, _)| v).filter(|v| *v != "*");
-        let result = match (given, result_text(&game)) {
-            (Some(given), Some(replay)) => {
-                if !result_agrees(given, &game) {
-                    return Err(tag_error(
-                        "Result",
-                        RecordErrorKind::ResultContradicts {
-                            given: given.to_string(),
-                            replay,
-                        },
-                    ));
-                }
-                None
-            }
-            (None, Some(replay)) if at("Result").is_some() => {
-                return Err(tag_error(
-                    "Result",
-                    RecordErrorKind::ResultContradicts {
-                        given: "*".to_string(),
-                        replay,
-                    },
-                ))
-            }
-            (Some(given), None) => {
-                let word = given.split_whitespace().next().unwrap_or("");
-                let known = word == "draw"
-                    || Color::from_name(word).is_some_and(|c| c.index() < players as usize);
-                if !known {
-                    return Err(bad_value("Result", "draw, a colour in play, or *"));
-                }
-                Some(given.to_string())
-            }
-            (None, _) => None,
+        let result_error = |e: ResultError| match e {
+            ResultError::Contradicts { given, board } => tag_error(
+                "Result",
+                RecordErrorKind::ResultContradicts {
+                    given,
+                    replay: board,
+                },
+            ),
+            e => tag_error("Result", RecordErrorKind::Result(e)),
         };
+        let result = match at("Result") {
+            None => None,
+            Some((v, _)) => {
+                let given = GameResult::parse_tag(v).map_err(result_error)?;
+                match (given, GameResult::of_board(&game)) {
+                    (None, Some(board)) => {
+                        return Err(tag_error(
+                            "Result",
+                            RecordErrorKind::ResultContradicts {
+                                given: "*".to_string(),
+                                replay: board.to_string(),
+                            },
+                        ))
+                    }
+                    (Some(given), _) => {
+                        given.check(&game).map_err(result_error)?;
+                        Some(given).filter(|_| !game.is_over())
+                    }
+                    (None, None) => None,
+                }
+            }
+        };
+        for color in Color::ALL.into_iter().skip(players as usize) {
+            if at(color.display_name()).is_some() {
+                return Err(tag_error(
+                    color.display_name(),
+                    RecordErrorKind::PlayerNotInPlay(color.display_name(), players),
+                ));
+            }
+        }
         let tags = tags
             .into_iter()
             .filter(|(n, _, _)| !VARIANT_TAGS.contains(&n.as_str()))
@@ -508,30 +642,231 @@ impl Record {
     }
 }
 
-/// Whether a `Result` value agrees with a finished game: the outcome word, and the
-/// scores if given (`33-31` in turn order, or `B=33 W=31`).
-fn result_agrees(given: &str, game: &Game) -> bool {
-    let mut words = given.split_whitespace();
-    let word = words.next().unwrap_or("");
-    let outcome = match game.outcome() {
-        Some(o) => o,
-        None => return false,
+/// The move text with every annotation blanked out (line breaks kept, so that
+/// columns and lines stay where they were), and each annotation: the character
+/// offset of its `{`, the time and the comment. Or the offset of a broken one.
+#[allow(clippy::type_complexity)]
+fn strip_annotations(
+    text: &str,
+) -> Result<(String, Vec<(usize, Option<Duration>, Option<String>)>), (usize, AnnotationError)> {
+    let mut stripped = String::with_capacity(text.len());
+    let mut annotations = Vec::new();
+    let mut chars = text.chars().enumerate();
+    while let Some((at, c)) = chars.next() {
+        if c == '}' {
+            return Err((at, AnnotationError::Unclosed));
+        }
+        if c != '{' {
+            stripped.push(c);
+            continue;
+        }
+        stripped.push(' ');
+        // The content, unescaped, and whether its first character was escaped.
+        let mut content = String::new();
+        let mut first_escaped = false;
+        let mut closed = false;
+        while let Some((_, c)) = chars.next() {
+            stripped.push(if c == '\n' { '\n' } else { ' ' });
+            match c {
+                '}' => {
+                    closed = true;
+                    break;
+                }
+                '\\' => {
+                    let Some((_, escaped)) = chars.next() else {
+                        break;
+                    };
+                    stripped.push(if escaped == '\n' { '\n' } else { ' ' });
+                    if content.trim().is_empty() {
+                        first_escaped = true;
+                    }
+                    content.push(escaped);
+                }
+                c => content.push(c),
+            }
+        }
+        if !closed {
+            return Err((at, AnnotationError::Unclosed));
+        }
+        let mut rest = content.trim_start();
+        let mut time = None;
+        if !first_escaped {
+            if let Some(after) = rest.strip_prefix("[%emt ") {
+                let (clock, tail) = after
+                    .split_once(']')
+                    .ok_or_else(|| (at, AnnotationError::Time(after.to_string())))?;
+                time = Some(
+                    parse_emt(clock.trim())
+                        .ok_or_else(|| (at, AnnotationError::Time(clock.to_string())))?,
+                );
+                rest = tail;
+            }
+        }
+        let comment = Some(rest.trim())
+            .filter(|c| !c.is_empty())
+            .map(String::from);
+        annotations.push((at, time, comment));
+    }
+    Ok((stripped, annotations))
+}
+
+/// Plays the moves of `stripped` (a move text without its annotations) on
+/// `game`, each annotation going to the move before it (to the move written,
+/// not to a pass the reader supplied before it). Or where and why it failed.
+fn play_annotated(
+    game: &mut Game,
+    stripped: &str,
+    annotations: Vec<(usize, Option<Duration>, Option<String>)>,
+) -> Result<(), (usize, RecordErrorKind)> {
+    let moves = crate::text::movelist::parse_moves(stripped).map_err(|e| {
+        (
+            e.column - 1,
+            RecordErrorKind::Move {
+                number: e.number,
+                kind: e.kind,
+            },
+        )
+    })?;
+    let plies = game
+        .plies_of(moves.iter().map(|&(mv, _)| mv))
+        .map_err(|(i, e)| {
+            (
+                moves[i].1 - 1,
+                RecordErrorKind::Move {
+                    number: i + 1,
+                    kind: crate::text::movelist::MoveErrorKind::Illegal(e),
+                },
+            )
+        })?;
+    let mut plies = plies;
+    // The index in `plies` of each written move: the last ply it made.
+    let mut ends = Vec::with_capacity(moves.len());
+    let mut written = moves.iter().map(|&(mv, _)| mv).peekable();
+    for (i, ply) in plies.iter().enumerate() {
+        if written.peek() == Some(&ply.mv()) {
+            written.next();
+            ends.push(i);
+        }
+    }
+    let mut annotated = Vec::new();
+    for (at, time, comment) in annotations {
+        // The last move that starts before the annotation.
+        let number = moves
+            .iter()
+            .take_while(|&&(_, column)| column - 1 < at)
+            .count();
+        if number == 0 {
+            return Err((
+                at,
+                RecordErrorKind::Annotation(AnnotationError::BeforeFirstMove),
+            ));
+        }
+        if annotated.contains(&number) {
+            return Err((
+                at,
+                RecordErrorKind::Annotation(AnnotationError::Twice(number)),
+            ));
+        }
+        annotated.push(number);
+        let ply = &mut plies[ends[number - 1]];
+        ply.set_time(time);
+        ply.set_comment(comment.as_deref());
+    }
+    game.extend(plies);
+    Ok(())
+}
+
+/// Reads `H:MM:SS` with an optional fraction of up to nine digits.
+fn parse_emt(text: &str) -> Option<Duration> {
+    let (hours, rest) = text.split_once(':')?;
+    let (minutes, seconds) = rest.split_once(':')?;
+    let (whole, fraction) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let number = |s: &str| -> Option<u64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
     };
-    let word_ok = match outcome {
-        Outcome::Draw => word == "draw",
-        Outcome::Win(c) => word == c.name(),
+    let (hours, minutes, whole) = (number(hours)?, number(minutes)?, number(whole)?);
+    if minutes > 59 || whole > 59 || fraction.len() > 9 || minutes_width(rest) {
+        return None;
+    }
+    let nanos = if fraction.is_empty() {
+        0
+    } else {
+        number(fraction)? * 10u64.pow(9 - fraction.len() as u32)
     };
-    let scores: Vec<u32> = game.scores().iter().map(|(_, n)| n).collect();
-    let rest: Vec<&str> = words.collect();
-    let scores_ok = match rest.as_slice() {
-        [] => true,
-        [dashed] if dashed.contains('-') => dashed
-            .split('-')
-            .map(|n| n.parse::<u32>().ok())
-            .eq(scores.iter().map(|&n| Some(n))),
-        pairs => game.scores().to_string() == pairs.join(" "),
-    };
-    word_ok && scores_ok
+    let secs = hours.checked_mul(3600)?.checked_add(minutes * 60 + whole)?;
+    Some(Duration::new(secs, nanos as u32))
+}
+
+/// Whether the minutes and seconds are not two digits each.
+fn minutes_width(minutes_and_seconds: &str) -> bool {
+    let (minutes, seconds) = minutes_and_seconds.split_once(':').unwrap_or(("", ""));
+    let whole = seconds.split('.').next().unwrap_or("");
+    minutes.len() != 2 || whole.len() != 2
+}
+
+/// Writes a duration as `H:MM:SS` with the fraction's trailing zeros left out.
+pub(crate) fn write_emt(out: &mut String, time: Duration) {
+    let secs = time.as_secs();
+    let _ = write!(
+        out,
+        "{}:{:02}:{:02}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
+    write_fraction(out, time.subsec_nanos());
+}
+
+/// Writes `.fraction` of `nanos` without trailing zeros (nothing for 0).
+pub(crate) fn write_fraction(out: &mut String, nanos: u32) {
+    if nanos != 0 {
+        let digits = alloc::format!("{nanos:09}");
+        out.push('.');
+        out.push_str(digits.trim_end_matches('0'));
+    }
+}
+
+/// The annotation of a ply as the record writes it (empty when it has none):
+/// ` {[%emt 0:00:01.2] comment}`.
+fn annotation(ply: &Ply) -> String {
+    let mut out = String::new();
+    if ply.time().is_none() && ply.comment().is_none() {
+        return out;
+    }
+    out.push_str(" {");
+    if let Some(time) = ply.time() {
+        out.push_str("[%emt ");
+        write_emt(&mut out, time);
+        out.push(']');
+        if ply.comment().is_some() {
+            out.push(' ');
+        }
+    }
+    if let Some(comment) = ply.comment() {
+        for (i, c) in comment.chars().enumerate() {
+            if matches!(c, '\\' | '{' | '}') || (i == 0 && c == '[') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out.push('}');
+    out
+}
+
+/// The move list with each move's annotation after it.
+fn annotated_moves(game: &Game) -> String {
+    let mut out = String::new();
+    for (i, ply) in game.history().iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{}", ply.mv());
+        out.push_str(&annotation(ply));
+    }
+    out
 }
 
 impl FromStr for Record {
@@ -549,6 +884,6 @@ impl fmt::Display for Record {
             write_tag(f, name, &value)?;
         }
         writeln!(f)?;
-        writeln!(f, "{}", self.game.move_list())
+        writeln!(f, "{}", annotated_moves(&self.game))
     }
 }

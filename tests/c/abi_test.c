@@ -195,7 +195,7 @@ static void play_a_game(void) {
     OK(reversi_game_position(copy, text, sizeof text, &n));
     CHECK(strchr(text, '/') != NULL);
     OK(reversi_game_display(copy, text, sizeof text, &n));
-    CHECK(strstr(text, "white to move") != NULL);
+    CHECK(strstr(text, "White to move") != NULL);
 
     uint32_t scores[4] = {9, 9, 9, 9};
     OK(reversi_game_scores(copy, scores));
@@ -387,10 +387,10 @@ static void texts(void) {
         "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
         "B[d3//0.01]W[c5//0.01];)";
     OK(reversi_game_from_ggf(ggf, &game));
-    OK(reversi_game_tag(game, "PB", text, sizeof text, &n));
+    OK(reversi_game_tag(game, "Black", text, sizeof text, &n));
     CHECK(strcmp(text, "Saio1200") == 0);
     OK(reversi_game_ggf(game, text, sizeof text, &n));
-    CHECK(strstr(text, "B[d3]W[c5]") != NULL);
+    CHECK(strstr(text, "B[d3//0.01]W[c5//0.01]") != NULL);
     OK(reversi_game_obf(game, text, sizeof text, &n));
     CHECK(strlen(text) == 66);
     ReversiGame *obf = NULL;

@@ -1,0 +1,124 @@
+//! Settings can be saved and typed: `FromStr` reads what `Display` prints for
+//! `Rules`, `Opening`, `Handicap` and `Board`, and the examples' flags.
+
+use reversi::{Board, Color, Corners, Handicap, Opening, ParseRulesErrorKind, Rules, RulesError};
+
+#[test]
+fn rules_read_back_what_they_print_for_every_option() {
+    let mut count = 0;
+    for board in Board::ALL {
+        for players in 2..=4 {
+            for anti in [false, true] {
+                for opening in [Opening::Standard, Opening::Free] {
+                    let builder = Rules::builder(board)
+                        .players(players)
+                        .anti(anti)
+                        .opening(opening);
+                    let variants = [
+                        builder.build(),
+                        builder
+                            .handicap(Handicap {
+                                color: Color::White,
+                                corners: Corners::TOP_LEFT | Corners::BOTTOM_RIGHT,
+                            })
+                            .build(),
+                        builder
+                            .blocked(
+                                board.squares()
+                                    - board.central_4x4()
+                                    - board.corners().into_iter().collect(),
+                            )
+                            .build(),
+                    ];
+                    for rules in variants.into_iter().flatten() {
+                        let text = rules.to_string();
+                        assert_eq!(text.parse::<Rules>(), Ok(rules), "{text}");
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(count > 30);
+}
+
+#[test]
+fn rules_read_the_examples_flags() {
+    let rules: Rules = "--board octagon --players 4 --blocked c1,j4"
+        .parse()
+        .unwrap();
+    assert_eq!(rules.to_string(), "octagon, 4 players, blocked c1 j4");
+    let rules: Rules = "--board 10x10 --anti --free-opening".parse().unwrap();
+    assert_eq!(rules.to_string(), "10x10, 2 players, anti, free opening");
+    let rules: Rules = "--handicap black:a1,h8".parse().unwrap();
+    assert_eq!(rules.to_string(), "8x8, 2 players, handicap black a1 h8");
+    assert_eq!(
+        "--anti".parse::<Rules>().map(|r| r.board()),
+        Ok(Board::Size8),
+        "flags left out keep their defaults"
+    );
+    assert!("".parse::<Rules>().is_err(), "an empty text names no board");
+}
+
+#[test]
+fn bad_settings_say_why() {
+    let e = "--board 9x9".parse::<Rules>().unwrap_err();
+    assert!(matches!(e.kind(), ParseRulesErrorKind::Board(_)));
+    assert_eq!(
+        e.to_string(),
+        "unknown board \"9x9\": expected 6x6, 8x8, 10x10 or octagon"
+    );
+    let e = "6x6, 3 players".parse::<Rules>().unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &ParseRulesErrorKind::Rules(RulesError::BoardTooSmall { players: 3 })
+    );
+    let e = "8x8, many players".parse::<Rules>().unwrap_err();
+    assert_eq!(e.to_string(), "\"many\" is not a number of players");
+    let e = "8x8, sideways".parse::<Rules>().unwrap_err();
+    assert_eq!(e.text(), "sideways");
+    let e = "--players".parse::<Rules>().unwrap_err();
+    assert_eq!(e.to_string(), "--players needs a value");
+    let e = "--blocked random".parse::<Rules>().unwrap_err();
+    assert!(matches!(e.kind(), ParseRulesErrorKind::Square(_)));
+    let e = "purple a1".parse::<Handicap>().unwrap_err();
+    assert_eq!(e.to_string(), "\"purple\" is not a colour");
+    let e = "white d4".parse::<Handicap>().unwrap_err();
+    assert_eq!(e.to_string(), "d4 is not a corner of any board");
+    assert_eq!("free".parse::<Opening>(), Ok(Opening::Free));
+    assert_eq!(
+        Opening::Free.to_string().parse::<Opening>(),
+        Ok(Opening::Free)
+    );
+    assert!("closed".parse::<Opening>().is_err());
+}
+
+#[test]
+fn handicaps_and_boards_read_back_what_they_print() {
+    for color in [Color::Black, Color::White] {
+        for bits in 1..16u8 {
+            let h = Handicap {
+                color,
+                corners: Corners::from_bits(bits).unwrap(),
+            };
+            assert_eq!(h.to_string().parse::<Handicap>(), Ok(h), "{h}");
+        }
+    }
+    // The octagon's corner squares name the same corners.
+    let h: Handicap = "black b2 i2 b9 i9".parse().unwrap();
+    assert_eq!(h.corners, Corners::all());
+    for board in Board::ALL {
+        assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+    }
+}
+
+#[test]
+fn colour_names_for_people_are_capitalised() {
+    let names: Vec<&str> = Color::ALL.iter().map(|c| c.display_name()).collect();
+    assert_eq!(names, ["Black", "White", "Red", "Green"]);
+    assert_eq!(
+        Color::Black.to_string(),
+        "black",
+        "records keep the lower-case word"
+    );
+}
