@@ -31,7 +31,7 @@ const INFINITY: i32 = 65;
 const SHALLOW: u32 = 6;
 
 /// Above this many empty squares, children are looked up in the table first.
-const ETC_EMPTIES: u32 = 12;
+const ETC_EMPTIES: u32 = 9;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
@@ -277,6 +277,19 @@ fn solve_4<P: Position<Layout = Grid8>>(
     ))
 }
 
+/// Five empty squares.
+#[inline(always)]
+fn solve_5<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_4(
+        search, &child, a, b
+    ))
+}
+
 /// Alpha-beta with few empty squares: no table, moves in parity order.
 #[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
 fn shallow<P: Position<Layout = Grid8>>(
@@ -287,8 +300,9 @@ fn shallow<P: Position<Layout = Grid8>>(
     passed: bool,
 ) -> i32 {
     let empty = pos.empty();
-    if empty.len() <= 4 {
+    if empty.len() <= 5 {
         return match empty.len() {
+            5 => solve_5(search, pos, alpha, beta),
             4 => solve_4(search, pos, alpha, beta),
             3 => solve_3(search, pos, alpha, beta),
             2 => solve_2(search, pos, alpha, beta),
@@ -328,8 +342,10 @@ fn sorted_moves<P: Position<Layout = Grid8>>(
     pos: &P,
     moves: Bitboard<Grid8>,
     first: u8,
-) -> ([(i32, Spot<Grid8>, P); 32], usize) {
-    let mut list = [(0, moves.first().unwrap(), *pos); 32];
+) -> ([(i32, Spot<Grid8>); 32], usize) {
+    // Spots only, children played again when searched: a list of 32 positions
+    // costs more to set up than the second play.
+    let mut list = [(0, moves.first().unwrap()); 32];
     let mut n = 0;
     for m in moves {
         let child = pos.play_unchecked(m);
@@ -341,7 +357,7 @@ fn sorted_moves<P: Position<Layout = Grid8>>(
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
             -(weighted as i32 * 16 + potential)
         };
-        list[n] = (value, m, child);
+        list[n] = (value, m);
         n += 1;
     }
     // Insertion sort, best first: the lists are short.
@@ -395,7 +411,8 @@ fn pvs<P: Position<Layout = Grid8>>(
     let (list, n) = sorted_moves(pos, moves, first);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     let original_alpha = alpha;
-    for (i, (_, m, child)) in list[..n].iter().enumerate() {
+    for (i, &(_, m)) in list[..n].iter().enumerate() {
+        let child = &pos.play_unchecked(m);
         let score = if i == 0 {
             -pvs(search, child, -beta, -alpha, false).0
         } else {
@@ -408,7 +425,7 @@ fn pvs<P: Position<Layout = Grid8>>(
         };
         if score > best {
             best = score;
-            best_move = *m;
+            best_move = m;
             if score > alpha {
                 alpha = score;
                 if alpha >= beta {
@@ -461,8 +478,8 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
     let (list, n) = sorted_moves(pos, moves, first);
     if empties > ETC_EMPTIES {
         // Enhanced transposition cut-off: a child the table already refutes.
-        for (_, m, child) in &list[..n] {
-            if let Some(e) = search.probe(key_of(child)) {
+        for &(_, m) in &list[..n] {
+            if let Some(e) = search.probe(key_of(&pos.play_unchecked(m))) {
                 if -(e.upper as i32) > alpha {
                     search.store(
                         key,
@@ -478,11 +495,11 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         }
     }
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
-    for (_, m, child) in &list[..n] {
-        let score = -nws(search, child, -alpha - 1, false);
+    for &(_, m) in &list[..n] {
+        let score = -nws(search, &pos.play_unchecked(m), -alpha - 1, false);
         if score > best {
             best = score;
-            best_move = *m;
+            best_move = m;
             if score > alpha {
                 break;
             }
