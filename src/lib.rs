@@ -16,6 +16,7 @@ pub mod features;
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
+pub mod hash;
 pub mod kernel;
 pub mod layout;
 mod moves;
@@ -26,6 +27,7 @@ mod rules;
 mod setup;
 mod simple_enum;
 mod square;
+pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
@@ -34,6 +36,7 @@ pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
 pub use game::Game;
+pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{

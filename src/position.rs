@@ -1085,3 +1085,40 @@ impl fmt::Display for AnyPosition {
         write!(f, " {}", self.to_move().letter())
     }
 }
+
+/// Positions rebuilt from bitboards of the same board: the images of a position under
+/// a symmetry (`src/symmetry.rs`). Kept apart from the hot path above.
+impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
+    /// This position with the discs and blocked squares replaced (the same board,
+    /// player to move, options and kernel). The board's centre is the same under
+    /// every symmetry, so the free-opening mask stays.
+    pub(crate) fn with_squares(&self, mine: L::Bits, theirs: L::Bits, blocked: L::Bits) -> Self {
+        let board = L::board_squares(self.board);
+        TwoPlayer {
+            mine: mine & board,
+            theirs: theirs & board & !mine,
+            holes: !board | blocked,
+            ..*self
+        }
+    }
+}
+
+/// Positions rebuilt from bitboards of the same board (see above).
+impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
+    /// This position with every colour's discs, the Neutral discs and the blocked
+    /// squares replaced (the same board, player to move, options and kernel).
+    pub(crate) fn with_squares(
+        &self,
+        discs: [L::Bits; 4],
+        neutral: L::Bits,
+        blocked: L::Bits,
+    ) -> Self {
+        let board = L::board_squares(self.board);
+        MultiPlayer {
+            discs: discs.map(|d| d & board),
+            neutral: neutral & board,
+            holes: !board | blocked,
+            ..*self
+        }
+    }
+}
