@@ -8,13 +8,16 @@
 //! empty squares count for the winner), the nodes searched, and the seconds taken.
 //!
 //! The search: negamax alpha-beta, principal-variation search with null-window
-//! searches below the first move, a transposition table keyed by the position's
-//! hash, moves ordered fastest-first (the opponent's mobility and potential
-//! mobility after the move, from the library's features), stability cut-offs (the
-//! library's stable discs bound the score), parity ordering and no table near the
-//! end, and the last one to three empty squares solved by hand-written code. Each
-//! recursive function is compiled by `multiversion` for AVX2 too, so that with the
-//! AVX2 kernel (chosen once, at the root) the kernel is inlined into it.
+//! searches below the first move; a transposition table keyed by the library's
+//! hash key (carried through each move with `UpdateKey`, not computed afresh),
+//! with enhanced transposition cut-offs; moves ordered fastest-first (the
+//! opponent's mobility, corners counted twice, then their potential mobility
+//! after the move, from the library's features); stability cut-offs (the
+//! opponent's stable discs from the library bound the score); from 6 empty
+//! squares down, no table and parity order, and from 5 down, legality from the
+//! flips themselves instead of move generation, with the last square counted by
+//! hand. Each recursive function is compiled by `multiversion` for AVX2 too, so
+//! that with the AVX2 kernel (chosen once, at the root) the kernel is inlined.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -22,7 +25,7 @@ use std::time::Instant;
 use multiversion::multiversion;
 use reversi::kernel::{Avx2, Portable};
 use reversi::layout::Grid8;
-use reversi::{features, Bitboard, Position, Spot, TwoPlayer8};
+use reversi::{features, Bitboard, Position, Spot, TwoPlayer8, UpdateKey};
 
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
@@ -31,7 +34,7 @@ const INFINITY: i32 = 65;
 const SHALLOW: u32 = 6;
 
 /// Above this many empty squares, children are looked up in the table first.
-const ETC_EMPTIES: u32 = 12;
+const ETC_EMPTIES: u32 = 9;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
@@ -85,18 +88,6 @@ impl Search {
             nodes: 0,
         }
     }
-}
-
-/// The table key of a position: its two bitboards, mixed.
-#[inline(always)]
-fn key_of<P: Position<Layout = Grid8>>(pos: &P) -> u64 {
-    let mine = pos.mine().bits();
-    let theirs = pos.theirs().bits();
-    let mut h = mine.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ theirs.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^ (h >> 29)
 }
 
 impl Search {
@@ -277,6 +268,19 @@ fn solve_4<P: Position<Layout = Grid8>>(
     ))
 }
 
+/// Five empty squares.
+#[inline(always)]
+fn solve_5<P: Position<Layout = Grid8>>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    small_node!(search, pos, alpha, beta, |child, x, a, b| solve_4(
+        search, &child, a, b
+    ))
+}
+
 /// Alpha-beta with few empty squares: no table, moves in parity order.
 #[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
 fn shallow<P: Position<Layout = Grid8>>(
@@ -287,8 +291,9 @@ fn shallow<P: Position<Layout = Grid8>>(
     passed: bool,
 ) -> i32 {
     let empty = pos.empty();
-    if empty.len() <= 4 {
+    if empty.len() <= 5 {
         return match empty.len() {
+            5 => solve_5(search, pos, alpha, beta),
             4 => solve_4(search, pos, alpha, beta),
             3 => solve_3(search, pos, alpha, beta),
             2 => solve_2(search, pos, alpha, beta),
@@ -324,15 +329,18 @@ fn shallow<P: Position<Layout = Grid8>>(
 
 /// The moves of `pos` with their ordering values, best first, and how many.
 #[inline(always)]
-fn sorted_moves<P: Position<Layout = Grid8>>(
+fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
     pos: &P,
+    key: u64,
     moves: Bitboard<Grid8>,
     first: u8,
-) -> ([(i32, Spot<Grid8>, P); 32], usize) {
-    let mut list = [(0, moves.first().unwrap(), *pos); 32];
+) -> ([(i32, Spot<Grid8>, u64); 32], usize) {
+    // Spots and keys only, children played again when searched: a list of 32
+    // positions costs more to set up than the second play.
+    let mut list = [(0, moves.first().unwrap(), 0); 32];
     let mut n = 0;
     for m in moves {
-        let child = pos.play_unchecked(m);
+        let (child, flips) = pos.play_unchecked_with_flips(m);
         let value = if m.index() as u8 == first {
             1 << 20
         } else {
@@ -341,7 +349,7 @@ fn sorted_moves<P: Position<Layout = Grid8>>(
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
             -(weighted as i32 * 16 + potential)
         };
-        list[n] = (value, m, child);
+        list[n] = (value, m, pos.key_after_move(key, m, flips));
         n += 1;
     }
     // Insertion sort, best first: the lists are short.
@@ -370,9 +378,10 @@ fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i
 
 /// The exact score if it lies in (alpha, beta); otherwise a bound on the same side.
 #[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
-fn pvs<P: Position<Layout = Grid8>>(
+fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Search,
     pos: &P,
+    key: u64,
     mut alpha: i32,
     beta: i32,
     passed: bool,
@@ -387,28 +396,35 @@ fn pvs<P: Position<Layout = Grid8>>(
         if passed {
             return (final_score(pos), None);
         }
-        let (score, _) = pvs(search, &pos.pass_unchecked(), -beta, -alpha, true);
+        let (score, _) = pvs(
+            search,
+            &pos.pass_unchecked(),
+            pos.key_after_pass(key),
+            -beta,
+            -alpha,
+            true,
+        );
         return (-score, None);
     }
-    let key = key_of(pos);
     let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
-    let (list, n) = sorted_moves(pos, moves, first);
+    let (list, n) = sorted_moves(pos, key, moves, first);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     let original_alpha = alpha;
-    for (i, (_, m, child)) in list[..n].iter().enumerate() {
+    for (i, &(_, m, child_key)) in list[..n].iter().enumerate() {
+        let child = &pos.play_unchecked(m);
         let score = if i == 0 {
-            -pvs(search, child, -beta, -alpha, false).0
+            -pvs(search, child, child_key, -beta, -alpha, false).0
         } else {
-            let s = -nws(search, child, -alpha - 1, false);
+            let s = -nws(search, child, child_key, -alpha - 1, false);
             if s > alpha && s < beta {
-                -pvs(search, child, -beta, -s, false).0
+                -pvs(search, child, child_key, -beta, -s, false).0
             } else {
                 s
             }
         };
         if score > best {
             best = score;
-            best_move = *m;
+            best_move = m;
             if score > alpha {
                 alpha = score;
                 if alpha >= beta {
@@ -431,7 +447,13 @@ fn pvs<P: Position<Layout = Grid8>>(
 /// Null-window search: whether the score is above `alpha` (returns a score above
 /// it) or not (a score at most `alpha`).
 #[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
-fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, passed: bool) -> i32 {
+fn nws<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Search,
+    pos: &P,
+    key: u64,
+    alpha: i32,
+    passed: bool,
+) -> i32 {
     let empties = pos.empty().len() as u32;
     if empties <= SHALLOW {
         return shallow(search, pos, alpha, alpha + 1, passed);
@@ -445,9 +467,14 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         if passed {
             return final_score(pos);
         }
-        return -nws(search, &pos.pass_unchecked(), -alpha - 1, true);
+        return -nws(
+            search,
+            &pos.pass_unchecked(),
+            pos.key_after_pass(key),
+            -alpha - 1,
+            true,
+        );
     }
-    let key = key_of(pos);
     let mut first = NO_MOVE;
     if let Some(e) = search.probe(key) {
         if e.lower as i32 > alpha {
@@ -458,11 +485,11 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         }
         first = e.best;
     }
-    let (list, n) = sorted_moves(pos, moves, first);
+    let (list, n) = sorted_moves(pos, key, moves, first);
     if empties > ETC_EMPTIES {
         // Enhanced transposition cut-off: a child the table already refutes.
-        for (_, m, child) in &list[..n] {
-            if let Some(e) = search.probe(key_of(child)) {
+        for &(_, m, child_key) in &list[..n] {
+            if let Some(e) = search.probe(child_key) {
                 if -(e.upper as i32) > alpha {
                     search.store(
                         key,
@@ -478,11 +505,11 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
         }
     }
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
-    for (_, m, child) in &list[..n] {
-        let score = -nws(search, child, -alpha - 1, false);
+    for &(_, m, child_key) in &list[..n] {
+        let score = -nws(search, &pos.play_unchecked(m), child_key, -alpha - 1, false);
         if score > best {
             best = score;
-            best_move = *m;
+            best_move = m;
             if score > alpha {
                 break;
             }
@@ -501,8 +528,11 @@ fn nws<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, alpha: i32, pa
 
 /// Solves `pos` exactly: a best move (none if the player must pass or the game is
 /// over) and the score.
-fn solve<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P) -> (Option<Spot<Grid8>>, i32) {
-    let (score, best) = pvs(search, pos, -INFINITY, INFINITY, false);
+fn solve<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Search,
+    pos: &P,
+) -> (Option<Spot<Grid8>>, i32) {
+    let (score, best) = pvs(search, pos, pos.hash_key(), -INFINITY, INFINITY, false);
     (best, score)
 }
 
