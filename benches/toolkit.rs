@@ -7,7 +7,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use reversi::{features, playout, Board, Game, Position, PositionVisitor, Rules};
+use reversi::{features, playout, Board, Color, Game, Position, PositionVisitor, Rules};
 use std::hint::black_box;
 
 /// A late position of `rules`: `moves` moves of the fixed sequence.
@@ -37,16 +37,17 @@ impl PositionVisitor for Benches<'_> {
     type Output = ();
     fn visit<P: Position>(self, pos: &P) {
         let Benches(c, name) = self;
-        let me = pos.to_move();
-        let stable = features::stable(pos, me);
-        assert!(
-            !stable.is_empty(),
-            "{name}: the bench position has stable discs"
-        );
-        assert!((stable - pos.discs(me)).is_empty());
+        // A colour with stable discs, so that the bench times the whole algorithm.
+        let (owner, stable) = Color::in_play(pos.players())
+            .iter()
+            .map(|&c| (c, features::stable(pos, c)))
+            .find(|(_, s)| !s.is_empty())
+            .unwrap_or_else(|| panic!("{name}: the bench position has stable discs"));
+        assert!((stable - pos.discs(owner)).is_empty());
         c.bench_function(&format!("stable/{name}"), |b| {
-            b.iter(|| features::stable(black_box(pos), black_box(me)))
+            b.iter(|| features::stable(black_box(pos), black_box(owner)))
         });
+        let me = pos.to_move();
         let opponent = me.next(pos.players());
         assert_eq!(features::mobility(pos, me), pos.legal_moves());
         c.bench_function(&format!("mobility_of_opponent/{name}"), |b| {
@@ -94,7 +95,7 @@ impl PositionVisitor for FromStart<'_> {
 fn toolkit(c: &mut Criterion) {
     let variants = [
         ("6x6", Rules::builder(Board::Size6).build().unwrap(), 20),
-        ("8x8", Rules::default(), 40),
+        ("8x8", Rules::default(), 48),
         ("10x10", Rules::builder(Board::Size10).build().unwrap(), 70),
         (
             "octagon",
