@@ -851,7 +851,7 @@ pub unsafe extern "C" fn reversi_game_obf(
 }
 
 /// The value of a tag as `reversi_game_record` writes it: the other tags (`Event`,
-/// `PB`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
+/// `Black`, `White`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
 /// `Handicap`, `Blocked`, `Position`, `Result`); a tag the record does not write
 /// gives an empty text.
 ///
