@@ -63,43 +63,90 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
     or_lanes(moves) & empty
 }
 
+/// The squares beyond each square in each lane direction, to the edge of the 8×8
+/// grid: for square `i`, `[0]` holds the four directions toward higher bits
+/// (east, north, north-east, north-west) and `[1]` the four toward lower bits
+/// (west, south, south-west, south-east), in the lane order of [`SHIFTS`].
+#[repr(C, align(32))]
+struct Rays([[[u64; 4]; 2]; 64]);
+
+static RAYS: Rays = Rays(rays());
+
+/// Computes [`RAYS`] by walking from each square.
+const fn rays() -> [[[u64; 4]; 2]; 64] {
+    // Column and row steps of each lane, toward higher bits; lower is the negation.
+    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut table = [[[0u64; 4]; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut lane = 0;
+        while lane < 4 {
+            let mut side = 0;
+            while side < 2 {
+                let sign = if side == 0 { 1 } else { -1 };
+                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
+                let (mut c, mut r) = (square as i32 % 8 + dc, square as i32 / 8 + dr);
+                let mut ray = 0u64;
+                while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                    ray |= 1 << (r * 8 + c);
+                    c += dc;
+                    r += dr;
+                }
+                table[square][side][lane] = ray;
+                side += 1;
+            }
+            lane += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips.
+///
+/// Each lane looks along one ray from the move. Toward higher bits, the first
+/// square that is not `theirs` is the lowest set bit of the ray without `theirs`,
+/// which `x ^ (x - 1)` isolates with everything before it. Toward lower bits it is
+/// the highest such bit: the discs of `mine` on the ray are smeared toward lower
+/// bits, so the ray above the highest one remains, and that one closes the run
+/// exactly when it is higher than every empty square of the ray (a signed compare:
+/// no ray reaches bit 63 from above).
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let s = lanes(SHIFTS);
-    let s2 = _mm256_add_epi64(s, s);
-    let s4 = _mm256_add_epi64(s2, s2);
-    let x = _mm256_set1_epi64x((1u64 << index) as i64);
+    let [up_ray, down_ray] = &RAYS.0[index as usize & 63];
+    let (up_ray, down_ray) = (load(up_ray), load(down_ray));
     let p = _mm256_set1_epi64x(mine as i64);
-    let pro = _mm256_and_si256(_mm256_set1_epi64x(theirs as i64), lanes(INNER));
+    let o = _mm256_set1_epi64x(theirs as i64);
 
-    // Occluded fills from the move (included) through `pro`: 1, 3, then 7 squares.
-    let mut up = _mm256_or_si256(x, _mm256_and_si256(pro, _mm256_sllv_epi64(x, s)));
-    let mut down = _mm256_or_si256(x, _mm256_and_si256(pro, _mm256_srlv_epi64(x, s)));
-    let pro_up = _mm256_and_si256(pro, _mm256_sllv_epi64(pro, s));
-    let pro_down = _mm256_and_si256(pro, _mm256_srlv_epi64(pro, s));
-    up = _mm256_or_si256(up, _mm256_and_si256(pro_up, _mm256_sllv_epi64(up, s2)));
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pro_down, _mm256_srlv_epi64(down, s2)),
+    // Toward higher bits: the run up to and with the first square not `theirs`,
+    // kept only if that square is `mine` (then the run without it is flipped).
+    let open = _mm256_andnot_si256(o, up_ray);
+    let run = _mm256_and_si256(
+        _mm256_xor_si256(open, _mm256_add_epi64(open, _mm256_set1_epi64x(-1))),
+        up_ray,
     );
-    let pro_up4 = _mm256_and_si256(pro_up, _mm256_sllv_epi64(pro_up, s2));
-    let pro_down4 = _mm256_and_si256(pro_down, _mm256_srlv_epi64(pro_down, s2));
-    up = _mm256_or_si256(up, _mm256_and_si256(pro_up4, _mm256_sllv_epi64(up, s4)));
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pro_down4, _mm256_srlv_epi64(down, s4)),
-    );
+    let inner = _mm256_andnot_si256(p, run);
+    let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(inner, run), inner);
 
-    // Keep a run only where a disc of `mine` closes it; the move itself is not
-    // flipped.
-    let zero = _mm256_setzero_si256();
-    let closed_up = _mm256_and_si256(_mm256_sllv_epi64(up, s), p);
-    let closed_down = _mm256_and_si256(_mm256_srlv_epi64(down, s), p);
-    let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_up, zero), up);
-    let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_down, zero), down);
-    or_lanes(_mm256_or_si256(up, down)) & !(1u64 << index)
+    // Toward lower bits.
+    let mine_on_ray = _mm256_and_si256(p, down_ray);
+    let mut below = _mm256_or_si256(mine_on_ray, _mm256_srlv_epi64(mine_on_ray, s));
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_add_epi64(s, s)));
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_slli_epi64::<2>(s)));
+    let empty_on_ray = _mm256_xor_si256(_mm256_andnot_si256(o, down_ray), mine_on_ray);
+    let closed = _mm256_cmpgt_epi64(mine_on_ray, empty_on_ray);
+    let down = _mm256_and_si256(_mm256_andnot_si256(below, down_ray), closed);
+
+    or_lanes(_mm256_or_si256(up, down))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(a: &[u64; 4]) -> __m256i {
+    // SAFETY: `a` is 32 readable bytes, and the load does not need alignment.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
 }
 
 /// The shifts of the four lane directions on the 11-bit-a-row layout of 10×10 and
