@@ -1,11 +1,11 @@
 //! Criterion benches of the hot path, on a fixed midgame position of every board and
 //! of four players: the kernel-level flips (every legal move), legal move generation
-//! and copy-make play for each kernel this processor has; the same through the
+//! and copy-make play for each kernel this processor has (portable, AVX2, AVX-512); the same through the
 //! front-end API (`AnyPosition`, `Game` play + undo); and perft at a fixed depth.
 //! Every bench checks its result before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use reversi::kernel::{Avx2, Kernel, Portable};
+use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::{Grid10, Grid8};
 use reversi::{AnyPosition, Bitboard, Board, Game, Position, Rules, SquareSet};
 use std::hint::black_box;
@@ -101,6 +101,9 @@ fn flips_and_moves(c: &mut Criterion) {
         );
         if let Some(avx2) = Avx2::detect() {
             on_kernel(c, &format!("{name}/avx2"), avx2, &position, &expected);
+        }
+        if let Some(avx512) = Avx512::detect() {
+            on_kernel(c, &format!("{name}/avx512"), avx512, &position, &expected);
         }
         c.bench_function(&format!("flips/{name}"), |b| {
             b.iter(|| {

@@ -27,7 +27,7 @@ impl PositionVisitor for Perft {
     }
 }
 
-#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+#[multiversion(targets = "simd")]
 fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     /// The recursion, compiled for the same processor features as the function
     /// around it, so that it calls itself directly rather than through the

@@ -62,6 +62,10 @@ pub trait Bits:
     fn without_lowest(self) -> Self;
     /// Whether bit `index` is set.
     fn has(self, index: u32) -> bool;
+    /// The set of the bits of `bits` (the lowest 64).
+    fn from_low_u64(bits: u64) -> Self;
+    /// The lowest 64 bits.
+    fn low_u64(self) -> u64;
 }
 
 macro_rules! impl_bits {
@@ -92,6 +96,14 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn has(self, index: u32) -> bool {
                 self >> index & 1 != 0
+            }
+            #[inline(always)]
+            fn from_low_u64(bits: u64) -> $t {
+                bits as $t
+            }
+            #[inline(always)]
+            fn low_u64(self) -> u64 {
+                self as u64
             }
         }
     };

@@ -13,7 +13,7 @@ use core::hash::Hash;
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::{Cell, Color};
-use crate::kernel::{self, Avx2, Kernel, Portable};
+use crate::kernel::{self, Avx2, Avx512, Kernel, Portable};
 use crate::layout::{Bits, Grid10, Grid8, Layout};
 use crate::moves::{Move, PlayError};
 use crate::outcome::{Outcome, Scores};
@@ -269,43 +269,54 @@ fn why_illegal<P: Position>(pos: &P, square: Square) -> PlayError {
 /// document's perft section): the move sequences of exactly `depth` moves, plus
 /// each finished game reached in fewer moves, counted once. A pass is a move.
 ///
-/// Compiled twice, for every x86-64 and for x86-64 with AVX2 and BMI, and run in
-/// the second where the processor has them (the `multiversion` crate): with a
-/// position that carries the [`Avx2`] kernel, the kernel is inlined.
+/// Compiled three times (the `multiversion` crate): for every x86-64, for x86-64
+/// with AVX2 and BMI, and for x86-64 with the AVX-512 set of [`Avx512`], and run
+/// in the last one this processor has: with a position that carries the
+/// [`Avx2`] or [`Avx512`] kernel, the kernel is inlined.
 ///
 /// ```
 /// use reversi::{AnyPosition, Rules};
 /// let start = AnyPosition::start(&Rules::default());
 /// assert_eq!(start.perft(4), 244);
 /// ```
-#[multiversion::multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+#[multiversion::multiversion(targets(
+    "x86_64+avx2+avx512f+avx512vl+avx512cd+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"
+))]
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    /// The recursion, compiled for the same processor features as the function
+    /// around it, so that it calls itself directly rather than through the
+    /// run-time dispatch.
+    #[multiversion::inherit_target]
+    fn count<P: Position>(pos: &P, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            let next = pos.pass_unchecked();
+            return match depth {
+                // A pass at the last ply, or a finished game: one leaf either way.
+                1 => 1,
+                _ if next.legal_moves().is_empty() => 1,
+                _ => count(&next, depth - 1),
+            };
+        }
+        match depth {
+            1 => moves.len() as u64,
+            // The last two plies without a call a node: each child counts its
+            // moves (or one leaf, for a pass or a finished game).
+            2 => moves
+                .iter()
+                .map(|m| pos.play_unchecked(m).legal_moves().len().max(1) as u64)
+                .sum(),
+            _ => moves
+                .iter()
+                .map(|m| count(&pos.play_unchecked(m), depth - 1))
+                .sum(),
+        }
     }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        let next = pos.pass_unchecked();
-        return match depth {
-            // A pass at the last ply, or a finished game: one leaf either way.
-            1 => 1,
-            _ if next.legal_moves().is_empty() => 1,
-            _ => perft(&next, depth - 1),
-        };
-    }
-    match depth {
-        1 => moves.len() as u64,
-        // The last two plies without a call a node: each child counts its moves (or
-        // one leaf, for a pass or a finished game).
-        2 => moves
-            .iter()
-            .map(|m| pos.play_unchecked(m).legal_moves().len().max(1) as u64)
-            .sum(),
-        _ => moves
-            .iter()
-            .map(|m| perft(&pos.play_unchecked(m), depth - 1))
-            .sum(),
-    }
+    count(pos, depth)
 }
 
 /// A two-player position: the discs of the player to move and of the opponent,
@@ -364,15 +375,19 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
     }
 
     /// Runs `visitor` on this position carrying the fastest kernel this processor
-    /// has (AVX2 where detected, else the portable one), chosen once: the way into
-    /// a search written for one layout.
+    /// has ([`Avx512`], else [`Avx2`], else [`Portable`]), chosen once: the way
+    /// into a search written for one layout.
     pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output
     where
         Avx2: Kernel<L>,
+        Avx512: Kernel<L>,
     {
-        match Avx2::detect() {
-            Some(avx2) => visitor.visit(&self.with_kernel(avx2)),
-            None => visitor.visit(&self.with_kernel(Portable)),
+        if let Some(avx512) = Avx512::detect() {
+            visitor.visit(&self.with_kernel(avx512))
+        } else if let Some(avx2) = Avx2::detect() {
+            visitor.visit(&self.with_kernel(avx2))
+        } else {
+            visitor.visit(&self.with_kernel(Portable))
         }
     }
 }
@@ -543,10 +558,14 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
     pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output
     where
         Avx2: Kernel<L>,
+        Avx512: Kernel<L>,
     {
-        match Avx2::detect() {
-            Some(avx2) => visitor.visit(&self.with_kernel(avx2)),
-            None => visitor.visit(&self.with_kernel(Portable)),
+        if let Some(avx512) = Avx512::detect() {
+            visitor.visit(&self.with_kernel(avx512))
+        } else if let Some(avx2) = Avx2::detect() {
+            visitor.visit(&self.with_kernel(avx2))
+        } else {
+            visitor.visit(&self.with_kernel(Portable))
         }
     }
 }

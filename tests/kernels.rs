@@ -1,12 +1,12 @@
 //! Every kernel against the reference implementation, on random positions of every
-//! board and player count: the portable kernel always, the AVX2 kernel wherever the
-//! processor has it (the test says which ran).
+//! board and player count: the portable kernel always, the AVX2 and AVX-512 kernels
+//! wherever the processor has them (`perft_agrees_across_kernels` prints which ran).
 
 mod common;
 mod reference;
 
 use proptest::prelude::*;
-use reversi::kernel::{Avx2, Kernel, Portable};
+use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::{Bits, Grid10, Grid8, Layout};
 use reversi::{AnyPosition, Bitboard, Game, Position, Square, SquareSet};
 
@@ -60,6 +60,13 @@ fn kernels_agree(game: &Game, reference: &RefGame) -> Result<(), TestCaseError> 
             "AVX2 kernel"
         );
     }
+    if let Some(avx512) = Avx512::detect() {
+        prop_assert_eq!(
+            &moves_and_flips(game.position(), avx512),
+            &expected,
+            "AVX-512 kernel"
+        );
+    }
     Ok(())
 }
 
@@ -89,14 +96,10 @@ proptest! {
         let empty = !(mine | theirs);
         let portable = Kernel::<Grid8>::flipping_moves(Portable, mine, theirs, empty);
         if let Some(avx2) = Avx2::detect() {
-            prop_assert_eq!(Kernel::<Grid8>::flipping_moves(avx2, mine, theirs, empty), portable);
-            for index in Bitboard::<Grid8>::from_bits(empty).iter().map(|m| m.index() as u32) {
-                prop_assert_eq!(
-                    Kernel::<Grid8>::flips(avx2, mine, theirs, index),
-                    Kernel::<Grid8>::flips(Portable, mine, theirs, index),
-                    "flips at {}", index
-                );
-            }
+            agrees_with_portable::<Grid8, _>(avx2, mine, theirs, empty)?;
+        }
+        if let Some(avx512) = Avx512::detect() {
+            agrees_with_portable::<Grid8, _>(avx512, mine, theirs, empty)?;
         }
         // The portable kernel against a square-by-square walk.
         for index in 0..64u32 {
@@ -118,18 +121,42 @@ proptest! {
         let squares = Grid10::from_set(reversi::Board::Size10.squares());
         let (mine, theirs) = (mine & squares, theirs & squares & !mine);
         let empty = squares & !(mine | theirs);
-        let portable = Kernel::<Grid10>::flipping_moves(Portable, mine, theirs, empty);
         if let Some(avx2) = Avx2::detect() {
-            prop_assert_eq!(Kernel::<Grid10>::flipping_moves(avx2, mine, theirs, empty), portable);
-            for index in Bitboard::<Grid10>::from_bits(empty).iter().map(|m| m.index() as u32) {
-                prop_assert_eq!(
-                    Kernel::<Grid10>::flips(avx2, mine, theirs, index),
-                    Kernel::<Grid10>::flips(Portable, mine, theirs, index),
-                    "flips at {}", index
-                );
-            }
+            agrees_with_portable::<Grid10, _>(avx2, mine, theirs, empty)?;
+        }
+        if let Some(avx512) = Avx512::detect() {
+            agrees_with_portable::<Grid10, _>(avx512, mine, theirs, empty)?;
         }
     }
+}
+
+/// Kernel `K` against the portable kernel: the legal moves, and the flips of every
+/// empty square.
+fn agrees_with_portable<L: Layout, K: Kernel<L>>(
+    kernel: K,
+    mine: L::Bits,
+    theirs: L::Bits,
+    empty: L::Bits,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(
+        Kernel::<L>::flipping_moves(kernel, mine, theirs, empty),
+        Kernel::<L>::flipping_moves(Portable, mine, theirs, empty),
+        "{:?} moves",
+        kernel
+    );
+    for index in Bitboard::<L>::from_bits(empty)
+        .iter()
+        .map(|m| m.index() as u32)
+    {
+        prop_assert_eq!(
+            Kernel::<L>::flips(kernel, mine, theirs, index),
+            Kernel::<L>::flips(Portable, mine, theirs, index),
+            "{:?} flips at {}",
+            kernel,
+            index
+        );
+    }
+    Ok(())
 }
 
 /// Flips on an 8×8 bitboard by the reference, one square and direction at a time.
@@ -159,7 +186,11 @@ fn walk_flips(mine: u64, theirs: u64, index: u32) -> u64 {
 #[test]
 fn perft_agrees_across_kernels() {
     use reversi::{Board, Rules};
-    println!("AVX2 kernel on this machine: {}", Avx2::detect().is_some());
+    println!(
+        "kernels on this machine: portable, AVX2 {}, AVX-512 {}",
+        Avx2::detect().is_some(),
+        Avx512::detect().is_some()
+    );
     for (board, players) in [
         (Board::Size6, 2),
         (Board::Size8, 2),

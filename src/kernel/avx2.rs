@@ -22,7 +22,7 @@ const INNER: [i64; 4] = [
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn or_lanes(v: __m256i) -> u64 {
+pub(super) fn or_lanes(v: __m256i) -> u64 {
     let half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
     let both = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
     _mm_cvtsi128_si64(both) as u64
@@ -63,45 +63,6 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
     or_lanes(moves) & empty
 }
 
-/// The squares beyond each square in each lane direction, to the edge of the 8×8
-/// grid: for square `i`, `[0]` holds the four directions toward higher bits
-/// (east, north, north-east, north-west) and `[1]` the four toward lower bits
-/// (west, south, south-west, south-east), in the lane order of [`SHIFTS`].
-#[repr(C, align(32))]
-struct Rays([[[u64; 4]; 2]; 64]);
-
-static RAYS: Rays = Rays(rays());
-
-/// Computes [`RAYS`] by walking from each square.
-const fn rays() -> [[[u64; 4]; 2]; 64] {
-    // Column and row steps of each lane, toward higher bits; lower is the negation.
-    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
-    let mut table = [[[0u64; 4]; 2]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut lane = 0;
-        while lane < 4 {
-            let mut side = 0;
-            while side < 2 {
-                let sign = if side == 0 { 1 } else { -1 };
-                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
-                let (mut c, mut r) = (square as i32 % 8 + dc, square as i32 / 8 + dr);
-                let mut ray = 0u64;
-                while c >= 0 && c < 8 && r >= 0 && r < 8 {
-                    ray |= 1 << (r * 8 + c);
-                    c += dc;
-                    r += dr;
-                }
-                table[square][side][lane] = ray;
-                side += 1;
-            }
-            lane += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips.
 ///
 /// Each lane looks along one ray from the move. Toward higher bits, the first
@@ -115,7 +76,7 @@ const fn rays() -> [[[u64; 4]; 2]; 64] {
 #[target_feature(enable = "avx2")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let s = lanes(SHIFTS);
-    let [up_ray, down_ray] = &RAYS.0[index as usize & 63];
+    let [up_ray, down_ray] = super::rays8(index);
     let (up_ray, down_ray) = (load(up_ray), load(down_ray));
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
@@ -144,7 +105,7 @@ pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn load(a: &[u64; 4]) -> __m256i {
+pub(super) fn load(a: &[u64; 4]) -> __m256i {
     // SAFETY: `a` is 32 readable bytes, and the load does not need alignment.
     unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
 }

@@ -13,6 +13,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -118,6 +120,182 @@ impl Kernel<Grid10> for Avx2 {
     }
 }
 
+/// The squares beyond each square of the 8×8 grid in each direction, to the grid's
+/// edge: for square `i`, `[0]` holds the four directions toward higher bits (east,
+/// north, north-east, north-west) and `[1]` the four toward lower bits (west,
+/// south, south-west, south-east). 4 KiB, aligned for 256-bit loads.
+#[repr(C, align(64))]
+struct Rays8([[[u64; 4]; 2]; 64]);
+
+static RAYS8: Rays8 = Rays8(compute_rays8());
+
+/// The rays of bit `index` (taken modulo 64) of the 8×8 grid.
+#[inline(always)]
+fn rays8(index: u32) -> &'static [[u64; 4]; 2] {
+    &RAYS8.0[index as usize & 63]
+}
+
+/// Computes [`RAYS8`] by walking from each square.
+const fn compute_rays8() -> [[[u64; 4]; 2]; 64] {
+    // Column and row steps toward higher bits; toward lower bits is the negation.
+    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut table = [[[0u64; 4]; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut lane = 0;
+        while lane < 4 {
+            let mut side = 0;
+            while side < 2 {
+                let sign = if side == 0 { 1 } else { -1 };
+                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
+                let (mut c, mut r) = (square as i32 % 8 + dc, square as i32 / 8 + dr);
+                let mut ray = 0u64;
+                while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                    ray |= 1 << (r * 8 + c);
+                    c += dc;
+                    r += dr;
+                }
+                table[square][side][lane] = ray;
+                side += 1;
+            }
+            lane += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The discs of `theirs` that a disc of `mine` on bit `index` of the 8×8 grid
+/// flips, one ray at a time. Toward higher bits, the first square of a ray that is
+/// not `theirs` is its lowest such bit; toward lower bits, its highest. If that
+/// square is `mine`, the ray's squares before it are flipped.
+#[inline(always)]
+fn ray_flips8(mine: u64, theirs: u64, index: u32) -> u64 {
+    let [up, down] = rays8(index);
+    let mut flipped = 0;
+    for &ray in up {
+        let open = ray & !theirs;
+        let first = open & open.wrapping_neg();
+        let closed = 0u64.wrapping_sub(u64::from(first & mine != 0));
+        flipped |= first.wrapping_sub(1) & ray & closed;
+    }
+    for &ray in down {
+        let open = ray & !theirs;
+        let first = (1u64 << 63).checked_shr(open.leading_zeros()).unwrap_or(0);
+        // Every square above the closing disc (none if there is none); no ray
+        // toward lower bits holds bit 63, so the shift loses nothing.
+        let closer = first & mine;
+        flipped |= ray & !(closer << 1).wrapping_sub(1);
+    }
+    flipped
+}
+
+/// The AVX-512 kernel: the AVX2 kernel's lanes with the instructions AVX-512 adds
+/// (`vplzcntq` for the first square toward lower bits, mask registers, and
+/// `vpternlogq` for the fills), in 256-bit registers.
+///
+/// A value exists only where the processor has AVX-512 with the extensions of
+/// Intel's Ice Lake and AMD's Zen 4 and later ([`Avx512::detect`]): the same set
+/// that the `multiversion` crate requires for its AVX-512 targets (such as
+/// `targets = "simd"`), so that a search compiled that way has this kernel
+/// inlined exactly where it runs. On earlier AVX-512 processors (Skylake-X,
+/// Cascade Lake) [`Avx2`] is the kernel.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Avx512 {
+    _detected: (),
+}
+
+/// Declares a kernel's run-time and compile-time detection from one list of
+/// target features.
+macro_rules! detect_features {
+    ($($feature:tt),+) => {{
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        {
+            if $(std::is_x86_feature_detected!($feature))&&+ {
+                return Some(Avx512 { _detected: () });
+            }
+        }
+        #[cfg(all(target_arch = "x86_64", $(target_feature = $feature),+))]
+        {
+            return Some(Avx512 { _detected: () });
+        }
+        #[allow(unreachable_code)]
+        None
+    }};
+}
+
+impl Avx512 {
+    /// The AVX-512 kernel, if this processor has AVX-512 F, VL and CD with the rest
+    /// of Ice Lake's set (BW, DQ, BITALG, IFMA, VBMI, VBMI2, VNNI, VPOPCNTDQ, GFNI,
+    /// VAES, VPCLMULQDQ), and AVX2 (detected at run time with `std`; without it,
+    /// only when the crate is compiled for all of them).
+    pub fn detect() -> Option<Avx512> {
+        detect_features!(
+            "avx2",
+            "avx512f",
+            "avx512vl",
+            "avx512cd",
+            "avx512bw",
+            "avx512dq",
+            "avx512bitalg",
+            "avx512ifma",
+            "avx512vbmi",
+            "avx512vbmi2",
+            "avx512vnni",
+            "avx512vpopcntdq",
+            "gfni",
+            "vaes",
+            "vpclmulqdq"
+        )
+    }
+
+    /// The AVX2 kernel, which every processor with AVX-512 has too.
+    pub fn avx2(self) -> Avx2 {
+        Avx2 { _detected: () }
+    }
+}
+
+impl Kernel<Grid8> for Avx512 {
+    #[inline(always)]
+    fn flipping_moves(self, mine: u64, theirs: u64, empty: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: an `Avx512` value exists only where the processor has AVX-512
+        // F, VL and CD, and AVX2.
+        return unsafe { avx512::flipping_moves(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flipping_moves::<Grid8>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    fn flips(self, mine: u64, theirs: u64, index: u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { avx512::flips(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flips::<Grid8>(mine, theirs, index)
+    }
+}
+
+impl Kernel<Grid10> for Avx512 {
+    #[inline(always)]
+    fn flipping_moves(self, mine: u128, theirs: u128, empty: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { avx512::flipping_moves_wide(mine, theirs, empty) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flipping_moves::<Grid10>(mine, theirs, empty)
+    }
+
+    #[inline(always)]
+    fn flips(self, mine: u128, theirs: u128, index: u32) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { avx512::flips_wide(mine, theirs, index) };
+        #[cfg(not(target_arch = "x86_64"))]
+        flips::<Grid10>(mine, theirs, index)
+    }
+}
+
 /// Shifts `x` by `s` bits toward higher indices (`up`) or lower ones.
 #[inline(always)]
 fn shift<B: Bits>(x: B, s: u32, up: bool) -> B {
@@ -202,6 +380,10 @@ fn direction_moves<L: Layout>(mine: L::Bits, pro: L::Bits, s: u32, up: bool) -> 
 /// the discs it flips (none if the move is not a flipping move).
 #[inline(always)]
 pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+    if L::STRIDE == 8 {
+        // 8×8 and 6×6: along the move's rays, from a table.
+        return L::Bits::from_low_u64(ray_flips8(mine.low_u64(), theirs.low_u64(), index));
+    }
     let x = L::Bits::bit(index);
     let mut flipped = L::Bits::ZERO;
     each_direction!(L, |s, up, mask| {
