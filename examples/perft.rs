@@ -3,9 +3,10 @@
 //!
 //! The count is written here against the public API, as a bot author's search
 //! would be: `visit_fastest` picks the fastest kernel once, then a generic
-//! recursion, compiled by `multiversion` for AVX2 where the processor has it (so
-//! that the kernel is inlined into it), plays moves copy-make, counting the last
-//! ply in bulk. No `unsafe`, no integers: only `Position`, `Bitboard` and `Spot`.
+//! recursion, compiled by `multiversion` for each x86-64 level (AVX2, AVX-512) and
+//! run in the one the processor has (so that the kernel is inlined into it), plays
+//! moves copy-make, counting the last ply in bulk. No `unsafe`, no integers: only
+//! `Position`, `Bitboard` and `Spot`. The kernel's name goes to standard error.
 //!
 //!     cargo run --release --example perft -- [--board 6x6|8x8|10x10|octagon]
 //!         [--players 2|3|4] [--anti] [--free-opening] [--handicap black:a1,h8]
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         }
     };
     let position = *options.game.position();
+    eprintln!("perft: kernel {}", reversi::kernel::fastest_name());
     for d in 1..=depth {
         let started = Instant::now();
         let leaves = position.visit_fastest(Perft(d));

@@ -296,6 +296,18 @@ impl Kernel<Grid10> for Avx512 {
     }
 }
 
+/// The name of the kernel that `visit_fastest` chooses on this processor:
+/// `"avx512"`, `"avx2"` or `"portable"`.
+pub fn fastest_name() -> &'static str {
+    if Avx512::detect().is_some() {
+        "avx512"
+    } else if Avx2::detect().is_some() {
+        "avx2"
+    } else {
+        "portable"
+    }
+}
+
 /// Shifts `x` by `s` bits toward higher indices (`up`) or lower ones.
 #[inline(always)]
 fn shift<B: Bits>(x: B, s: u32, up: bool) -> B {
