@@ -2,14 +2,24 @@
 //! is for kernel authors; a search uses positions, which carry their kernel.
 //!
 //! Everything here is inlined into its callers and compiled once for each layout;
-//! nothing allocates, branches on the variant, or looks at one square at a time.
+//! nothing allocates or branches on the variant.
 //!
 //! A kernel is a way to run these operations, and owns its code for each layout it
-//! implements ([`Kernel<L>`]): [`Portable`] everywhere, and [`Avx2`] where the
-//! processor has AVX2 (four directions at once in one 256-bit register: on `u64`
-//! for 8×8 and 6×6, on `u128` boards held as 64-bit halves for 10×10 and the
-//! octagon). Positions carry their kernel as a type parameter, so a search is
-//! compiled for one kernel and chooses it once, not per move.
+//! implements ([`Kernel<L>`]):
+//!
+//! - [`Portable`], everywhere: Kogge-Stone fills over the eight directions one after
+//!   the other for legal moves (and for flips on 10×10 and the octagon); 8×8 and
+//!   6×6 flips look along the move's eight rays, from a table, for the first square
+//!   that is not the opponent's.
+//! - [`Avx2`], where the processor has AVX2: four directions at once in one 256-bit
+//!   register (on `u64` for 8×8 and 6×6, on `u128` boards held as 64-bit halves for
+//!   10×10 and the octagon); 8×8 flips along the rays, four at a time.
+//! - [`Avx512`], where the processor has AVX-512 of Ice Lake or Zen 4 and later:
+//!   the AVX2 kernel with `vplzcntq`, mask registers and `vpternlogq`.
+//!
+//! Positions carry their kernel as a type parameter, so a search is compiled for
+//! one kernel and chooses it once, not per move ([`fastest_name`] says which one
+//! `visit_fastest` chooses here).
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
