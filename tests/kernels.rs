@@ -209,3 +209,49 @@ fn perft_agrees_across_kernels() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Few discs of the mover among many of the opponent's: long runs to flip, up to
+    /// the board's edges, on both layouts. Every kernel against the portable one,
+    /// and on 8×8 the portable one against the square-by-square walk.
+    #[test]
+    fn kernels_agree_on_long_runs(
+        a in any::<u128>(),
+        b in any::<u128>(),
+        c in any::<u128>(),
+        d in any::<u128>(),
+    ) {
+        let mine = a & b & c;
+        let theirs = !mine & (b | c | d);
+
+        let (mine8, theirs8) = (mine as u64, theirs as u64);
+        let empty8 = !(mine8 | theirs8);
+        for index in Bitboard::<Grid8>::from_bits(empty8).iter().map(|m| m.index() as u32) {
+            prop_assert_eq!(
+                Kernel::<Grid8>::flips(Portable, mine8, theirs8, index),
+                walk_flips(mine8, theirs8, index),
+                "portable flips at {}", index
+            );
+        }
+        if let Some(avx2) = Avx2::detect() {
+            agrees_with_portable::<Grid8, _>(avx2, mine8, theirs8, empty8)?;
+        }
+        if let Some(avx512) = Avx512::detect() {
+            agrees_with_portable::<Grid8, _>(avx512, mine8, theirs8, empty8)?;
+        }
+
+        for board in [reversi::Board::Size10, reversi::Board::Octagon] {
+            let squares = Grid10::from_set(board.squares());
+            let (mine, theirs) = (mine & squares, theirs & squares);
+            let empty = squares & !(mine | theirs);
+            if let Some(avx2) = Avx2::detect() {
+                agrees_with_portable::<Grid10, _>(avx2, mine, theirs, empty)?;
+            }
+            if let Some(avx512) = Avx512::detect() {
+                agrees_with_portable::<Grid10, _>(avx512, mine, theirs, empty)?;
+            }
+        }
+    }
+}

@@ -1,6 +1,8 @@
-//! The 8×8 kernel on AVX2: four directions at once in the four 64-bit lanes of a
-//! 256-bit register (shifts 1, 8, 9 and 7, toward higher and lower bits), the
-//! Kogge-Stone fills of the portable kernel done lane-parallel.
+//! The kernel on AVX2: four directions at once in the four 64-bit lanes of a 256-bit
+//! register (shifts 1, 8, 9 and 7 on 8×8; 1, 11, 12 and 10 on the 128-bit layout,
+//! held as two 64-bit halves). Legal moves are the portable kernel's Kogge-Stone
+//! fills done lane-parallel; flips look along the move's rays, from the tables of
+//! the parent module.
 //!
 //! Every function here requires AVX2; the callers guarantee it through the
 //! [`Avx2`](super::Avx2) witness, which exists only where the processor has it.
@@ -194,15 +196,30 @@ impl Wide {
         }
     }
 
-    /// The lanes of `self` where `closer` is not zero; zero elsewhere.
+    /// `self` without the bits of `o`.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn where_nonzero(self, closer: Wide) -> Wide {
-        let zero = _mm256_setzero_si256();
-        let empty = _mm256_cmpeq_epi64(_mm256_or_si256(closer.lo, closer.hi), zero);
+    fn and_not(self, o: Wide) -> Wide {
         Wide {
-            lo: _mm256_andnot_si256(empty, self.lo),
-            hi: _mm256_andnot_si256(empty, self.hi),
+            lo: _mm256_andnot_si256(o.lo, self.lo),
+            hi: _mm256_andnot_si256(o.hi, self.hi),
+        }
+    }
+
+    /// All ones in the lanes where `self` is zero (both halves), zero elsewhere.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn is_zero(self) -> __m256i {
+        _mm256_cmpeq_epi64(_mm256_or_si256(self.lo, self.hi), _mm256_setzero_si256())
+    }
+
+    /// `self` with the lanes where `mask` is all ones cleared.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn and_not_mask(self, mask: __m256i) -> Wide {
+        Wide {
+            lo: _mm256_andnot_si256(mask, self.lo),
+            hi: _mm256_andnot_si256(mask, self.hi),
         }
     }
 
@@ -234,29 +251,61 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
     up.up(s).or(down.down(s)).or_lanes() & empty
 }
 
-/// [`flips`] on the 128-bit layout of 10×10 and the octagon.
+/// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
+/// as the 8×8 flips, each 128-bit ray held as two 64-bit halves. Toward higher
+/// bits the first open square is the lowest bit of the low half, or of the high
+/// half where the low half has none. Toward lower bits the mover's discs on the
+/// ray are smeared down it (runs are at most 8 long), and the squares above them
+/// flip if they are all `theirs` and a disc of `mine` closes them.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
-    let (s, s2, s4) = (Step::times(1), Step::times(2), Step::times(4));
-    let bit = 1u128 << index;
-    let x = Wide::splat(bit);
+    let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
+    let up_ray = Wide {
+        lo: load(up_lo),
+        hi: load(up_hi),
+    };
+    let down_ray = Wide {
+        lo: load(down_lo),
+        hi: load(down_hi),
+    };
     let p = Wide::splat(mine);
-    let pro = Wide::splat(theirs);
-    // Occluded fills from the move (included): 1, 3, 7, then 8 squares.
-    let mut up = x.or(pro.and(x.up(s)));
-    let mut down = x.or(pro.and(x.down(s)));
-    let pro_up = pro.and(pro.up(s));
-    let pro_down = pro.and(pro.down(s));
-    up = up.or(pro_up.and(up.up(s2)));
-    down = down.or(pro_down.and(down.down(s2)));
-    let pro_up4 = pro_up.and(pro_up.up(s2));
-    let pro_down4 = pro_down.and(pro_down.down(s2));
-    up = up.or(pro_up4.and(up.up(s4)));
-    down = down.or(pro_down4.and(down.down(s4)));
-    up = up.or(pro.and(up.up(s)));
-    down = down.or(pro.and(down.down(s)));
-    let up = up.where_nonzero(up.up(s).and(p));
-    let down = down.where_nonzero(down.down(s).and(p));
-    up.or(down).or_lanes() & !bit
+    let o = Wide::splat(theirs);
+    let zero = _mm256_setzero_si256();
+    let ones = _mm256_set1_epi64x(-1);
+
+    // Toward higher bits.
+    let open = up_ray.and_not(o);
+    let low_none = _mm256_cmpeq_epi64(open.lo, zero);
+    let first = Wide {
+        lo: _mm256_and_si256(open.lo, _mm256_sub_epi64(zero, open.lo)),
+        hi: _mm256_and_si256(
+            low_none,
+            _mm256_and_si256(open.hi, _mm256_sub_epi64(zero, open.hi)),
+        ),
+    };
+    let unclosed = first.and(p).is_zero();
+    // The squares below `first`: 128-bit `first - 1`, whose high half borrows
+    // only where the low half is zero.
+    let below = Wide {
+        lo: _mm256_add_epi64(first.lo, ones),
+        hi: _mm256_and_si256(low_none, _mm256_add_epi64(first.hi, ones)),
+    };
+    let up = below.and(up_ray).and_not_mask(unclosed);
+
+    // Toward lower bits.
+    let (s, s2, s4) = (Step::times(1), Step::times(2), Step::times(4));
+    let mine_on_ray = p.and(down_ray);
+    let mut under = mine_on_ray.or(mine_on_ray.down(s));
+    under = under.or(under.down(s2));
+    under = under.or(under.down(s4));
+    under = under.or(under.down(s));
+    let run = down_ray.and_not(under);
+    let unclosed = _mm256_or_si256(
+        mine_on_ray.is_zero(),
+        _mm256_cmpeq_epi64(run.and_not(o).is_zero(), zero),
+    );
+    let down = run.and_not_mask(unclosed);
+
+    up.or(down).or_lanes()
 }

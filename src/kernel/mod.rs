@@ -175,6 +175,54 @@ const fn compute_rays8() -> [[[u64; 4]; 2]; 64] {
     table
 }
 
+/// The squares beyond each square of the 10×10 grid (eleven bits a row) in each
+/// direction, to the grid's edge, as 64-bit halves: for square `i`, `[side][half]`
+/// with side 0 toward higher bits (east, north, north-east, north-west), side 1
+/// toward lower bits (west, south, south-west, south-east), half 0 the low 64 bits.
+/// 14 KiB, aligned for 256-bit loads.
+#[repr(C, align(64))]
+struct Rays10([[[[u64; 4]; 2]; 2]; 110]);
+
+static RAYS10: Rays10 = Rays10(compute_rays10());
+
+/// The rays of bit `index` of the 10×10 grid (an index past the grid reads the
+/// last bit's, which no game plays).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn rays10(index: u32) -> &'static [[[u64; 4]; 2]; 2] {
+    &RAYS10.0[(index as usize).min(109)]
+}
+
+/// Computes [`RAYS10`] by walking from each square.
+const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 110] {
+    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut table = [[[[0u64; 4]; 2]; 2]; 110];
+    let mut square = 0;
+    while square < 110 {
+        let mut lane = 0;
+        while lane < 4 {
+            let mut side = 0;
+            while side < 2 {
+                let sign = if side == 0 { 1 } else { -1 };
+                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
+                let (mut c, mut r) = (square as i32 % 11 + dc, square as i32 / 11 + dr);
+                let mut ray = 0u128;
+                while c >= 0 && c < 10 && r >= 0 && r < 10 {
+                    ray |= 1 << (r * 11 + c);
+                    c += dc;
+                    r += dr;
+                }
+                table[square][side][0][lane] = ray as u64;
+                table[square][side][1][lane] = (ray >> 64) as u64;
+                side += 1;
+            }
+            lane += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
 /// The discs of `theirs` that a disc of `mine` on bit `index` of the 8×8 grid
 /// flips, one ray at a time. Toward higher bits, the first square of a ray that is
 /// not `theirs` is its lowest such bit; toward lower bits, its highest. If that
