@@ -1,5 +1,10 @@
 //! Times perft on every kernel this processor has (portable, AVX2, AVX-512), in
 //! one run: `cargo run --release --example kernel_compare`. The counts must agree.
+//!
+//! Each runs inside `reversi::perft`, which is compiled for the processor's level
+//! (x86-64, with AVX2, or with AVX-512): so the "portable" column is the portable
+//! kernel as the compiler builds it for this processor, and on an AVX-512
+//! processor the "avx2" column is the AVX2 kernel built with AVX-512 enabled.
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::{Grid10, Grid8};
 use reversi::{perft, AnyPosition, Board, Rules};

@@ -16,14 +16,14 @@
 //! opponent's stable discs from the library bound the score); from 6 empty
 //! squares down, no table and parity order, and from 5 down, legality from the
 //! flips themselves instead of move generation, with the last square counted by
-//! hand. Each recursive function is compiled by `multiversion` for AVX2 too, so
-//! that with the AVX2 kernel (chosen once, at the root) the kernel is inlined.
+//! hand. Each recursive function is compiled by `multiversion` for each x86-64
+//! level (AVX2, AVX-512), so that the kernel chosen once at the root is inlined.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use multiversion::multiversion;
-use reversi::kernel::{Avx2, Portable};
+use reversi::kernel::{Avx2, Avx512, Portable};
 use reversi::layout::Grid8;
 use reversi::{features, Bitboard, Position, Spot, TwoPlayer8, UpdateKey};
 
@@ -168,7 +168,7 @@ fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
 /// square flips anything. Legality comes from the flips themselves, which play
 /// computes once: cheaper than generating the moves when few squares are empty.
 /// A macro, not a function taking a closure, so that everything is inlined into
-/// the caller compiled for AVX2, kernel included.
+/// the caller compiled for the processor, kernel included.
 macro_rules! try_empties {
     ($search:ident, $pos:expr, $empty:expr, $alpha:expr, $beta:expr,
      |$child:ident, $x:ident, $a:ident, $b:ident| $score:expr) => {{
@@ -282,7 +282,7 @@ fn solve_5<P: Position<Layout = Grid8>>(
 }
 
 /// Alpha-beta with few empty squares: no table, moves in parity order.
-#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+#[multiversion(targets = "simd")]
 fn shallow<P: Position<Layout = Grid8>>(
     search: &mut Search,
     pos: &P,
@@ -377,7 +377,7 @@ fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i
 }
 
 /// The exact score if it lies in (alpha, beta); otherwise a bound on the same side.
-#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+#[multiversion(targets = "simd")]
 fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Search,
     pos: &P,
@@ -446,7 +446,7 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// Null-window search: whether the score is above `alpha` (returns a score above
 /// it) or not (a score at most `alpha`).
-#[multiversion(targets("x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"))]
+#[multiversion(targets = "simd")]
 fn nws<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Search,
     pos: &P,
@@ -538,9 +538,12 @@ fn solve<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// [`solve`] with the fastest kernel this processor has, chosen once.
 fn solve_fastest(search: &mut Search, pos: TwoPlayer8) -> (Option<Spot<Grid8>>, i32) {
-    match Avx2::detect() {
-        Some(avx2) => solve(search, &pos.with_kernel(avx2)),
-        None => solve(search, &pos.with_kernel(Portable)),
+    if let Some(avx512) = Avx512::detect() {
+        solve(search, &pos.with_kernel(avx512))
+    } else if let Some(avx2) = Avx2::detect() {
+        solve(search, &pos.with_kernel(avx2))
+    } else {
+        solve(search, &pos.with_kernel(Portable))
     }
 }
 

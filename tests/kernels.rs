@@ -255,3 +255,19 @@ proptest! {
         }
     }
 }
+
+/// Whether this runs in the AVX-512 build of a search compiled with
+/// `multiversion`'s `targets = "simd"`, as the README's recipe has it.
+#[multiversion::multiversion(targets = "simd")]
+fn in_avx512_build() -> bool {
+    multiversion::target::target_cfg_f!(target_feature = "avx512f")
+}
+
+/// `Avx512::detect` asks for the features that `multiversion` requires of its
+/// AVX-512 builds, so that a search compiled as the README says runs its AVX-512
+/// build exactly where `visit_fastest` hands it the AVX-512 kernel, which is then
+/// inlined (a search built without AVX-512 would call it out of line instead).
+#[test]
+fn the_avx512_kernel_goes_with_the_avx512_build() {
+    assert_eq!(in_avx512_build(), Avx512::detect().is_some());
+}

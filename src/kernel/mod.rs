@@ -263,19 +263,20 @@ pub struct Avx512 {
     _detected: (),
 }
 
-/// Declares a kernel's run-time and compile-time detection from one list of
-/// target features.
+/// The body of a kernel's `detect`: `Some($kernel)` where the processor has every
+/// one of the target features, detected at run time with `std`, and otherwise
+/// only when the crate is compiled for them.
 macro_rules! detect_features {
-    ($($feature:tt),+) => {{
+    ($kernel:expr; $($feature:tt),+) => {{
         #[cfg(all(target_arch = "x86_64", feature = "std"))]
         {
             if $(std::is_x86_feature_detected!($feature))&&+ {
-                return Some(Avx512 { _detected: () });
+                return Some($kernel);
             }
         }
         #[cfg(all(target_arch = "x86_64", $(target_feature = $feature),+))]
         {
-            return Some(Avx512 { _detected: () });
+            return Some($kernel);
         }
         #[allow(unreachable_code)]
         None
@@ -289,6 +290,7 @@ impl Avx512 {
     /// only when the crate is compiled for all of them).
     pub fn detect() -> Option<Avx512> {
         detect_features!(
+            Avx512 { _detected: () };
             "avx2",
             "avx512f",
             "avx512vl",
