@@ -13,7 +13,7 @@
 //!   that is not the opponent's.
 //! - [`Avx2`], where the processor has AVX2: four directions at once in one 256-bit
 //!   register (on `u64` for 8×8 and 6×6, on `u128` boards held as 64-bit halves for
-//!   10×10 and the octagon); 8×8 flips along the rays, four at a time.
+//!   10×10 and the octagon); flips along the move's rays, four at a time.
 //! - [`Avx512`], where the processor has AVX-512 of Ice Lake or Zen 4 and later:
 //!   the AVX2 kernel with `vplzcntq`, mask registers and `vpternlogq`.
 //!
