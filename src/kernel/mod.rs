@@ -90,45 +90,54 @@ impl Avx2 {
     }
 }
 
-impl Kernel<Grid8> for Avx2 {
-    #[inline(always)]
-    fn flipping_moves(self, mine: u64, theirs: u64, empty: u64) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: an `Avx2` value exists only where the processor has AVX2.
-        return unsafe { avx2::flipping_moves(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flipping_moves::<Grid8>(mine, theirs, empty)
-    }
+/// The `Kernel` impls of a SIMD kernel whose functions live in `$module`, with the
+/// portable code on other architectures.
+macro_rules! simd_kernel {
+    ($kernel:ty, $module:ident) => {
+        impl Kernel<Grid8> for $kernel {
+            #[inline(always)]
+            fn flipping_moves(self, mine: u64, theirs: u64, empty: u64) -> u64 {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: a value of this kernel exists only where the processor
+                // has the target features its functions enable.
+                return unsafe { $module::flipping_moves(mine, theirs, empty) };
+                #[cfg(not(target_arch = "x86_64"))]
+                flipping_moves::<Grid8>(mine, theirs, empty)
+            }
 
-    #[inline(always)]
-    fn flips(self, mine: u64, theirs: u64, index: u32) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { avx2::flips(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flips::<Grid8>(mine, theirs, index)
-    }
+            #[inline(always)]
+            fn flips(self, mine: u64, theirs: u64, index: u32) -> u64 {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                return unsafe { $module::flips(mine, theirs, index) };
+                #[cfg(not(target_arch = "x86_64"))]
+                flips::<Grid8>(mine, theirs, index)
+            }
+        }
+
+        impl Kernel<Grid10> for $kernel {
+            #[inline(always)]
+            fn flipping_moves(self, mine: u128, theirs: u128, empty: u128) -> u128 {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                return unsafe { $module::flipping_moves_wide(mine, theirs, empty) };
+                #[cfg(not(target_arch = "x86_64"))]
+                flipping_moves::<Grid10>(mine, theirs, empty)
+            }
+
+            #[inline(always)]
+            fn flips(self, mine: u128, theirs: u128, index: u32) -> u128 {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                return unsafe { $module::flips_wide(mine, theirs, index) };
+                #[cfg(not(target_arch = "x86_64"))]
+                flips::<Grid10>(mine, theirs, index)
+            }
+        }
+    };
 }
 
-impl Kernel<Grid10> for Avx2 {
-    #[inline(always)]
-    fn flipping_moves(self, mine: u128, theirs: u128, empty: u128) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: an `Avx2` value exists only where the processor has AVX2.
-        return unsafe { avx2::flipping_moves_wide(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flipping_moves::<Grid10>(mine, theirs, empty)
-    }
-
-    #[inline(always)]
-    fn flips(self, mine: u128, theirs: u128, index: u32) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { avx2::flips_wide(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flips::<Grid10>(mine, theirs, index)
-    }
-}
+simd_kernel!(Avx2, avx2);
 
 /// The squares beyond each square of the 8×8 grid in each direction, to the grid's
 /// edge: for square `i`, `[0]` holds the four directions toward higher bits (east,
@@ -145,29 +154,33 @@ fn rays8(index: u32) -> &'static [[u64; 4]; 2] {
     &RAYS8.0[index as usize & 63]
 }
 
-/// Computes [`RAYS8`] by walking from each square.
+/// The squares beyond square `square` of a `size`×`size` grid laid out `stride`
+/// bits a row, stepping `dc` columns and `dr` rows at a time to the grid's edge.
+const fn ray(stride: i32, size: i32, square: usize, dc: i32, dr: i32) -> u128 {
+    let (mut c, mut r) = (square as i32 % stride + dc, square as i32 / stride + dr);
+    let mut ray = 0u128;
+    while c >= 0 && c < size && r >= 0 && r < size {
+        ray |= 1 << (r * stride + c);
+        c += dc;
+        r += dr;
+    }
+    ray
+}
+
+/// Column and row steps of the four lane directions toward higher bits (east,
+/// north, north-east, north-west); toward lower bits is their negation.
+const RAY_STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+
+/// Computes [`RAYS8`].
 const fn compute_rays8() -> [[[u64; 4]; 2]; 64] {
-    // Column and row steps toward higher bits; toward lower bits is the negation.
-    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
     let mut table = [[[0u64; 4]; 2]; 64];
     let mut square = 0;
     while square < 64 {
         let mut lane = 0;
         while lane < 4 {
-            let mut side = 0;
-            while side < 2 {
-                let sign = if side == 0 { 1 } else { -1 };
-                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
-                let (mut c, mut r) = (square as i32 % 8 + dc, square as i32 / 8 + dr);
-                let mut ray = 0u64;
-                while c >= 0 && c < 8 && r >= 0 && r < 8 {
-                    ray |= 1 << (r * 8 + c);
-                    c += dc;
-                    r += dr;
-                }
-                table[square][side][lane] = ray;
-                side += 1;
-            }
+            let (dc, dr) = RAY_STEPS[lane];
+            table[square][0][lane] = ray(8, 8, square, dc, dr) as u64;
+            table[square][1][lane] = ray(8, 8, square, -dc, -dr) as u64;
             lane += 1;
         }
         square += 1;
@@ -193,29 +206,19 @@ fn rays10(index: u32) -> &'static [[[u64; 4]; 2]; 2] {
     &RAYS10.0[(index as usize).min(109)]
 }
 
-/// Computes [`RAYS10`] by walking from each square.
+/// Computes [`RAYS10`].
 const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 110] {
-    const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
     let mut table = [[[[0u64; 4]; 2]; 2]; 110];
     let mut square = 0;
     while square < 110 {
         let mut lane = 0;
         while lane < 4 {
-            let mut side = 0;
-            while side < 2 {
-                let sign = if side == 0 { 1 } else { -1 };
-                let (dc, dr) = (STEPS[lane].0 * sign, STEPS[lane].1 * sign);
-                let (mut c, mut r) = (square as i32 % 11 + dc, square as i32 / 11 + dr);
-                let mut ray = 0u128;
-                while c >= 0 && c < 10 && r >= 0 && r < 10 {
-                    ray |= 1 << (r * 11 + c);
-                    c += dc;
-                    r += dr;
-                }
-                table[square][side][0][lane] = ray as u64;
-                table[square][side][1][lane] = (ray >> 64) as u64;
-                side += 1;
-            }
+            let (dc, dr) = RAY_STEPS[lane];
+            let (up, down) = (ray(11, 10, square, dc, dr), ray(11, 10, square, -dc, -dr));
+            table[square][0][0][lane] = up as u64;
+            table[square][0][1][lane] = (up >> 64) as u64;
+            table[square][1][0][lane] = down as u64;
+            table[square][1][1][lane] = (down >> 64) as u64;
             lane += 1;
         }
         square += 1;
@@ -315,46 +318,7 @@ impl Avx512 {
     }
 }
 
-impl Kernel<Grid8> for Avx512 {
-    #[inline(always)]
-    fn flipping_moves(self, mine: u64, theirs: u64, empty: u64) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: an `Avx512` value exists only where the processor has AVX-512
-        // F, VL and CD, and AVX2.
-        return unsafe { avx512::flipping_moves(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flipping_moves::<Grid8>(mine, theirs, empty)
-    }
-
-    #[inline(always)]
-    fn flips(self, mine: u64, theirs: u64, index: u32) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { avx512::flips(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flips::<Grid8>(mine, theirs, index)
-    }
-}
-
-impl Kernel<Grid10> for Avx512 {
-    #[inline(always)]
-    fn flipping_moves(self, mine: u128, theirs: u128, empty: u128) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { avx512::flipping_moves_wide(mine, theirs, empty) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flipping_moves::<Grid10>(mine, theirs, empty)
-    }
-
-    #[inline(always)]
-    fn flips(self, mine: u128, theirs: u128, index: u32) -> u128 {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { avx512::flips_wide(mine, theirs, index) };
-        #[cfg(not(target_arch = "x86_64"))]
-        flips::<Grid10>(mine, theirs, index)
-    }
-}
+simd_kernel!(Avx512, avx512);
 
 /// The name of the kernel that `visit_fastest` chooses on this processor:
 /// `"avx512"`, `"avx2"` or `"portable"`.
