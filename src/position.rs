@@ -319,6 +319,22 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     count(pos, depth)
 }
 
+/// Evaluates `$body` with `$kernel` bound to the fastest kernel this processor has:
+/// [`Avx512`], else [`Avx2`], else [`Portable`] (the order of
+/// [`kernel::fastest_name`]). Each arm is compiled for its own kernel type.
+macro_rules! with_fastest_kernel {
+    (|$kernel:ident| $body:expr) => {
+        if let Some($kernel) = Avx512::detect() {
+            $body
+        } else if let Some($kernel) = Avx2::detect() {
+            $body
+        } else {
+            let $kernel = Portable;
+            $body
+        }
+    };
+}
+
 /// A two-player position: the discs of the player to move and of the opponent,
 /// computed on with kernel `K`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -382,13 +398,7 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
         Avx2: Kernel<L>,
         Avx512: Kernel<L>,
     {
-        if let Some(avx512) = Avx512::detect() {
-            visitor.visit(&self.with_kernel(avx512))
-        } else if let Some(avx2) = Avx2::detect() {
-            visitor.visit(&self.with_kernel(avx2))
-        } else {
-            visitor.visit(&self.with_kernel(Portable))
-        }
+        with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }
 }
 
@@ -560,13 +570,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         Avx2: Kernel<L>,
         Avx512: Kernel<L>,
     {
-        if let Some(avx512) = Avx512::detect() {
-            visitor.visit(&self.with_kernel(avx512))
-        } else if let Some(avx2) = Avx2::detect() {
-            visitor.visit(&self.with_kernel(avx2))
-        } else {
-            visitor.visit(&self.with_kernel(Portable))
-        }
+        with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }
 }
 

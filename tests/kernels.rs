@@ -95,12 +95,7 @@ proptest! {
         let theirs = theirs & !mine;
         let empty = !(mine | theirs);
         let portable = Kernel::<Grid8>::flipping_moves(Portable, mine, theirs, empty);
-        if let Some(avx2) = Avx2::detect() {
-            agrees_with_portable::<Grid8, _>(avx2, mine, theirs, empty)?;
-        }
-        if let Some(avx512) = Avx512::detect() {
-            agrees_with_portable::<Grid8, _>(avx512, mine, theirs, empty)?;
-        }
+        fast_kernels_agree::<Grid8>(mine, theirs, empty)?;
         // The portable kernel against a square-by-square walk.
         for index in 0..64u32 {
             let walked = walk_flips(mine, theirs, index);
@@ -121,12 +116,7 @@ proptest! {
         let squares = Grid10::from_set(reversi::Board::Size10.squares());
         let (mine, theirs) = (mine & squares, theirs & squares & !mine);
         let empty = squares & !(mine | theirs);
-        if let Some(avx2) = Avx2::detect() {
-            agrees_with_portable::<Grid10, _>(avx2, mine, theirs, empty)?;
-        }
-        if let Some(avx512) = Avx512::detect() {
-            agrees_with_portable::<Grid10, _>(avx512, mine, theirs, empty)?;
-        }
+        fast_kernels_agree::<Grid10>(mine, theirs, empty)?;
     }
 }
 
@@ -155,6 +145,25 @@ fn agrees_with_portable<L: Layout, K: Kernel<L>>(
             kernel,
             index
         );
+    }
+    Ok(())
+}
+
+/// Every SIMD kernel this processor has against the portable kernel.
+fn fast_kernels_agree<L: Layout>(
+    mine: L::Bits,
+    theirs: L::Bits,
+    empty: L::Bits,
+) -> Result<(), TestCaseError>
+where
+    Avx2: Kernel<L>,
+    Avx512: Kernel<L>,
+{
+    if let Some(avx2) = Avx2::detect() {
+        agrees_with_portable::<L, _>(avx2, mine, theirs, empty)?;
+    }
+    if let Some(avx512) = Avx512::detect() {
+        agrees_with_portable::<L, _>(avx512, mine, theirs, empty)?;
     }
     Ok(())
 }
@@ -235,23 +244,13 @@ proptest! {
                 "portable flips at {}", index
             );
         }
-        if let Some(avx2) = Avx2::detect() {
-            agrees_with_portable::<Grid8, _>(avx2, mine8, theirs8, empty8)?;
-        }
-        if let Some(avx512) = Avx512::detect() {
-            agrees_with_portable::<Grid8, _>(avx512, mine8, theirs8, empty8)?;
-        }
+        fast_kernels_agree::<Grid8>(mine8, theirs8, empty8)?;
 
         for board in [reversi::Board::Size10, reversi::Board::Octagon] {
             let squares = Grid10::from_set(board.squares());
             let (mine, theirs) = (mine & squares, theirs & squares);
             let empty = squares & !(mine | theirs);
-            if let Some(avx2) = Avx2::detect() {
-                agrees_with_portable::<Grid10, _>(avx2, mine, theirs, empty)?;
-            }
-            if let Some(avx512) = Avx512::detect() {
-                agrees_with_portable::<Grid10, _>(avx512, mine, theirs, empty)?;
-            }
+            fast_kernels_agree::<Grid10>(mine, theirs, empty)?;
         }
     }
 }
