@@ -314,15 +314,27 @@ impl PyGame {
     }
 
     /// The position's planes, ``float32`` of shape ``(players + 4, width, width)``,
-    /// from the point of view of the player to move: that player's discs, the next
-    /// players' discs in turn order, the Neutral disc, the empty squares, the
-    /// blocked squares, the squares the board lacks.
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+    /// from the point of view of ``player`` (an index in turn order; the player to
+    /// move by default): that player's discs, the next players' discs in turn
+    /// order, the Neutral disc, the empty squares, the blocked squares, the squares
+    /// the board lacks.
+    #[pyo3(signature = (player=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let board = self.game.rules().board();
         let width = board.width() as usize;
         let players = self.game.rules().players();
+        let view = player.unwrap_or_else(|| self.game.to_move().index());
+        if view >= players as usize {
+            return Err(reversi_error(format_args!(
+                "player {view} is not in a {players}-player game"
+            )));
+        }
         let mut planes = vec![0.0; observation::len(board, players)];
-        observation::write(self.game.position(), &mut planes);
+        observation::write(self.game.position(), view, &mut planes);
         PyArray1::from_vec(py, planes).reshape([observation::channels(players), width, width])
     }
 

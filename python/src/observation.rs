@@ -1,12 +1,12 @@
-//! The observation planes, written for one position from the point of view of the
-//! player to move.
+//! The observation planes, written for one position from the point of view of one
+//! player (the player to move, for learning).
 //!
 //! Shape `(players + 4, width, width)` over the board's bounding grid, `float32`,
 //! each plane 0 or 1, indexed `[channel, row, column]`:
 //!
 //! | channel | holds |
 //! |---|---|
-//! | `0` | the discs of the player to move |
+//! | `0` | the discs of the player whose view it is (the player to move by default) |
 //! | `1` … `players - 1` | the discs of the next players, in turn order |
 //! | `players` | the Neutral disc (three players; empty otherwise) |
 //! | `players + 1` | the empty squares a disc may go on (not blocked) |
@@ -26,8 +26,9 @@ pub fn len(board: Board, players: u8) -> usize {
     channels(players) * width * width
 }
 
-/// Writes the planes of `position` into `out` (of [`len`] zeros).
-pub fn write(position: &AnyPosition, out: &mut [f32]) {
+/// Writes the planes of `position` seen by player `view` (an index in turn
+/// order, below the player count) into `out` (of [`len`] zeros).
+pub fn write(position: &AnyPosition, view: usize, out: &mut [f32]) {
     let board = position.board();
     let players = position.players();
     let width = board.width() as usize;
@@ -40,10 +41,9 @@ pub fn write(position: &AnyPosition, out: &mut [f32]) {
         }
     };
     let colors = Color::in_play(players);
-    let mover = position.to_move().index();
     let mut discs = SquareSet::EMPTY;
     for k in 0..players as usize {
-        let color = colors[(mover + k) % players as usize];
+        let color = colors[(view + k) % players as usize];
         let set = position.discs(color);
         discs = discs | set;
         fill(k, set);

@@ -73,7 +73,7 @@ impl VecEnv {
         let planes = py.detach(|| {
             let mut planes = vec![0.0f32; len * positions.len()];
             for (position, out) in positions.iter().zip(planes.chunks_exact_mut(len)) {
-                observation::write(position, out);
+                observation::write(position, position.to_move().index(), out);
             }
             planes
         });
