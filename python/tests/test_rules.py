@@ -217,8 +217,8 @@ def test_str_and_repr():
     text = str(game)
     assert "a b c d e f g h i j" in text and "Black to move" in text
     assert repr(game).startswith("<reversi.Game octagon, 4 players, 0 moves, black to move")
-    assert repr(reversi.Rules("10x10, anti")) == 'Rules("10x10, anti")'
-    assert str(reversi.Rules("10x10, anti")) == "10x10, anti"
+    assert repr(reversi.Rules("10x10, anti")) == 'Rules("10x10, 2 players, anti")'
+    assert str(reversi.Rules("10x10, anti")) == "10x10, 2 players, anti"
 
 
 def test_hash_keys_follow_positions():
