@@ -1,14 +1,27 @@
 """The native module of the reversi package (built from Rust with PyO3)."""
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "ReversiError",
+    "SYMMETRIES",
+    "Rules",
+    "Game",
+    "Ply",
+    "VecEnv",
+    "read_wthor",
+    "random_games",
+    "symmetry_permutation",
+]
 
 SYMMETRIES: List[str]
 
 class ReversiError(ValueError): ...
 
+@final
 class Rules:
     def __new__(
         cls,
@@ -46,7 +59,7 @@ class Rules:
     def observation_shape(self) -> Tuple[int, int, int]: ...
     def action(self, name: str) -> int: ...
     def move_name(self, action: int) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
 
@@ -54,6 +67,7 @@ _RulesLike = Union[Rules, str, None]
 _MoveLike = Union[int, str]
 _SymmetryLike = Union[int, str]
 
+@final
 class Ply:
     @property
     def color(self) -> str: ...
@@ -66,6 +80,7 @@ class Ply:
     @property
     def flips(self) -> List[str]: ...
 
+@final
 class Game:
     def __new__(cls, rules: _RulesLike = None) -> Game: ...
     @staticmethod
@@ -110,8 +125,9 @@ class Game:
     def __deepcopy__(self, memo: dict) -> Game: ...
     def __getstate__(self) -> Tuple[str, int]: ...
     def __setstate__(self, state: Tuple[str, int]) -> None: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class VecEnv:
     def __new__(cls, num_envs: int, rules: _RulesLike = None, seed: Optional[int] = None) -> VecEnv: ...
     @property

@@ -5,8 +5,8 @@ PettingZoo's classic games are (an illegal move ends the game with -1 for its
 player, actions are checked to be in range, the call order is enforced);
 ``raw_env`` is the bare one.
 
-Agents are the colours in turn order: ``"black"``, ``"white"``, then ``"red"`` and
-``"green"``. Each observation is a dict: ``"observation"``, the planes of
+Agents are ``"player_0"`` (Black), ``"player_1"`` (White), then ``"player_2"``
+(Red) and ``"player_3"`` (Green): the players in turn order. Each observation is a dict: ``"observation"``, the planes of
 ``Game.observation(player)`` from that agent's point of view (float32,
 ``(players + 4, width, width)``), and ``"action_mask"``, int8 over the
 ``width * width + 1`` actions (all zero when it is not the agent's turn). Rewards
@@ -19,8 +19,8 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from reversi import Game, Rules
 
@@ -34,11 +34,14 @@ def env(**kwargs: Any) -> AECEnv:
     return wrapped
 
 
-class raw_env(AECEnv):
+RENDER_MODES = ["human", "ansi"]
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
     """Reversi as an AEC environment; see the module documentation."""
 
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": RENDER_MODES,
         "name": "reversi_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -47,10 +50,10 @@ class raw_env(AECEnv):
     def __init__(self, rules: Any = None, render_mode: Optional[str] = None):
         super().__init__()
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
         self.render_mode = render_mode
-        self.possible_agents = list(self.rules.colors)
+        self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         shape = self.rules.observation_shape
         actions = self.rules.num_actions
         self.observation_spaces = {
@@ -86,7 +89,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_move]
 
     def step(self, action: Optional[int]) -> None:
