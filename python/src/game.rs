@@ -69,7 +69,9 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
         return text.parse().map_err(reversi_error);
     }
     if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err("a move is an action number or a name, not a bool"));
+        return Err(PyTypeError::new_err(
+            "a move is an action number or a name, not a bool",
+        ));
     }
     match value.extract::<i64>() {
         Ok(action) => usize::try_from(action)
@@ -201,13 +203,21 @@ impl PyGame {
     /// The moves played up to the current position, with colours and flips.
     #[getter]
     fn history(&self) -> Vec<PyPly> {
-        self.game.history().iter().map(|p| ply(&self.game, p)).collect()
+        self.game
+            .history()
+            .iter()
+            .map(|p| ply(&self.game, p))
+            .collect()
     }
 
     /// The moves undone, that ``redo`` replays in order.
     #[getter]
     fn redo_moves(&self) -> Vec<String> {
-        self.game.redo_moves().iter().map(|p| p.mv().to_string()).collect()
+        self.game
+            .redo_moves()
+            .iter()
+            .map(|p| p.mv().to_string())
+            .collect()
     }
 
     /// The legal actions in increasing order: ``[pass_action]`` when the player to

@@ -207,9 +207,7 @@ impl PyRules {
         format!("Rules({:?})", self.rules.to_string())
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {
         Ok((slf.get_type(), (slf.get().rules.to_string(),)))
     }
 }

@@ -1,7 +1,9 @@
 //! `reversi.VecEnv`: many games stepped together in Rust, and whole random games.
 
 use numpy::ndarray::{Array2, Array4};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand_core::{Rng, SeedableRng};
@@ -77,7 +79,12 @@ impl VecEnv {
             }
             planes
         });
-        let shape = (positions.len(), observation::channels(players), width, width);
+        let shape = (
+            positions.len(),
+            observation::channels(players),
+            width,
+            width,
+        );
         Array4::from_shape_vec(shape, planes)
             .expect("the planes fill the shape")
             .into_pyarray(py)
@@ -113,7 +120,10 @@ impl VecEnv {
         out
     }
 
-    fn weighted(&mut self, policy: &numpy::ndarray::ArrayView2<'_, f32>) -> Result<Vec<i64>, String> {
+    fn weighted(
+        &mut self,
+        policy: &numpy::ndarray::ArrayView2<'_, f32>,
+    ) -> Result<Vec<i64>, String> {
         let mut list = Vec::new();
         let mut out = Vec::with_capacity(self.positions.len());
         for (i, position) in self.positions.iter().enumerate() {
@@ -123,12 +133,15 @@ impl VecEnv {
             for &a in &list {
                 let p = row[a];
                 if !(p >= 0.0 && p.is_finite()) {
-                    return Err(format!("policy[{i}, {a}] is {p}: weights are finite and not negative"));
+                    return Err(format!(
+                        "policy[{i}, {a}] is {p}: weights are finite and not negative"
+                    ));
                 }
                 total += f64::from(p);
             }
             let pick = if total > 0.0 {
-                let mut x = (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+                let mut x =
+                    (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
                 let mut chosen = *list.last().expect("a game that goes on has a move");
                 for &a in &list {
                     let p = f64::from(row[a]);
@@ -152,7 +165,11 @@ impl VecEnv {
 impl VecEnv {
     #[new]
     #[pyo3(signature = (num_envs, rules=None, seed=None))]
-    fn new(num_envs: usize, rules: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> PyResult<VecEnv> {
+    fn new(
+        num_envs: usize,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<u64>,
+    ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
@@ -187,7 +204,11 @@ impl VecEnv {
     /// The index of the player to move in each game (0 for Black), int64.
     #[getter]
     fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let v: Vec<i64> = self.positions.iter().map(|p| p.to_move().index() as i64).collect();
+        let v: Vec<i64> = self
+            .positions
+            .iter()
+            .map(|p| p.to_move().index() as i64)
+            .collect();
         PyArray1::from_vec(py, v)
     }
 
@@ -234,7 +255,8 @@ impl VecEnv {
             .positions
             .get(index)
             .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
-        let game = reversi::Game::from_setup(reversi::Setup::from(position)).map_err(reversi_error)?;
+        let game =
+            reversi::Game::from_setup(reversi::Setup::from(position)).map_err(reversi_error)?;
         Ok(PyGame { game })
     }
 
@@ -260,8 +282,15 @@ impl VecEnv {
                 let mv = usize::try_from(action)
                     .ok()
                     .and_then(|a| actions::to_move(board, a))
-                    .ok_or_else(|| format!("game {i}: action {action} is not below {}", actions::count(board)))?;
-                let after = position.play(mv).map_err(|e| format!("game {i}: {mv}: {e}"))?;
+                    .ok_or_else(|| {
+                        format!(
+                            "game {i}: action {action} is not below {}",
+                            actions::count(board)
+                        )
+                    })?;
+                let after = position
+                    .play(mv)
+                    .map_err(|e| format!("game {i}: {mv}: {e}"))?;
                 next.push(after);
             }
             let mut rewards_out = vec![0.0f32; n * players as usize];
@@ -269,7 +298,8 @@ impl VecEnv {
             for (i, after) in next.into_iter().enumerate() {
                 if after.is_over() {
                     let r = rewards(after.outcome(), players);
-                    rewards_out[i * players as usize..(i + 1) * players as usize].copy_from_slice(&r);
+                    rewards_out[i * players as usize..(i + 1) * players as usize]
+                        .copy_from_slice(&r);
                     terminated[i] = true;
                     positions[i] = start;
                 } else {
@@ -294,7 +324,11 @@ impl VecEnv {
     /// ``policy`` (``(num_envs, num_actions)`` weights, renormalised over the legal
     /// actions; uniform where they sum to zero). Returns int64 ``(num_envs,)``.
     #[pyo3(signature = (policy=None))]
-    fn sample<'py>(&mut self, py: Python<'py>, policy: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn sample<'py>(
+        &mut self,
+        py: Python<'py>,
+        policy: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let picks = match policy {
             None => py.detach(|| self.uniform()),
             Some(policy) => {
@@ -316,7 +350,10 @@ impl VecEnv {
 }
 
 /// An int64 view of an array-like, converting through numpy when needed.
-fn int_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray1<'py, i64>> {
+fn int_array<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray1<'py, i64>> {
     if let Ok(array) = value.extract::<PyReadonlyArray1<'py, i64>>() {
         return Ok(array);
     }
@@ -329,7 +366,10 @@ fn int_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>) -> PyResult<PyRead
 }
 
 /// A float32 view of a two-dimensional array-like.
-fn float_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, f32>> {
+fn float_array<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray2<'py, f32>> {
     if let Ok(array) = value.extract::<PyReadonlyArray2<'py, f32>>() {
         return Ok(array);
     }
@@ -378,7 +418,9 @@ pub fn random_games<'py>(
     let (rules, start) = match game {
         Some(game) => {
             if rules.is_some() {
-                return Err(pyo3::exceptions::PyTypeError::new_err("give rules or a game, not both"));
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "give rules or a game, not both",
+                ));
             }
             (*game.game.rules(), *game.game.position())
         }
@@ -394,16 +436,33 @@ pub fn random_games<'py>(
     let seed = seed.unwrap_or_else(fresh_seed);
     let scores = py.detach(|| {
         if threads == 1 {
-            return start.visit_fastest(Playouts { games: num_games, seed, colors });
+            return start.visit_fastest(Playouts {
+                games: num_games,
+                seed,
+                colors,
+            });
         }
         let mut seeder = Xoshiro256PlusPlus::seed_from_u64(seed);
         let jobs: Vec<(usize, u64)> = (0..threads)
-            .map(|t| (num_games / threads + usize::from(t < num_games % threads), seeder.next_u64()))
+            .map(|t| {
+                (
+                    num_games / threads + usize::from(t < num_games % threads),
+                    seeder.next_u64(),
+                )
+            })
             .collect();
         std::thread::scope(|scope| {
             let handles: Vec<_> = jobs
                 .iter()
-                .map(|&(games, seed)| scope.spawn(move || start.visit_fastest(Playouts { games, seed, colors })))
+                .map(|&(games, seed)| {
+                    scope.spawn(move || {
+                        start.visit_fastest(Playouts {
+                            games,
+                            seed,
+                            colors,
+                        })
+                    })
+                })
                 .collect();
             handles
                 .into_iter()
