@@ -13,7 +13,9 @@
 //! | `players + 2` | the blocked squares |
 //! | `players + 3` | the squares the board lacks (the octagon's cut corners) |
 
-use reversi::{AnyPosition, Board, Color, Square, SquareSet};
+use reversi::{AnyPosition, Board, Color, Position, PositionVisitor, Square, SquareSet};
+
+use crate::actions;
 
 /// The number of planes for `players` players.
 pub fn channels(players: u8) -> usize {
@@ -26,37 +28,63 @@ pub fn len(board: Board, players: u8) -> usize {
     channels(players) * width * width
 }
 
+/// The squares of the octagon's bounding grid (the whole naming grid) that it lacks.
+static OCTAGON_MISSING: SquareSet =
+    SquareSet::from_bits(((1u128 << 100) - 1) & !Board::Octagon.squares().bits());
+
 /// Writes the planes of `position` seen by player `view` (an index in turn
 /// order, below the player count) into `out` (of [`len`] zeros).
 pub fn write(position: &AnyPosition, view: usize, out: &mut [f32]) {
-    let board = position.board();
-    let players = position.players();
-    let width = board.width() as usize;
-    let plane = width * width;
-    debug_assert_eq!(out.len(), len(board, players));
-    let mut fill = |channel: usize, set: SquareSet| {
-        let plane = &mut out[channel * plane..(channel + 1) * plane];
-        for square in set {
-            plane[square.row() as usize * width + square.column() as usize] = 1.0;
+    debug_assert_eq!(out.len(), len(position.board(), position.players()));
+    // On the position's own bitboards: this runs for every game at every step.
+    position.visit(Planes { view, out });
+}
+
+struct Planes<'a> {
+    view: usize,
+    out: &'a mut [f32],
+}
+
+impl Planes<'_> {
+    fn fill(&mut self, board: Board, channel: usize, squares: impl Iterator<Item = Square>) {
+        let plane = board.width() as usize * board.width() as usize;
+        let plane = &mut self.out[channel * plane..(channel + 1) * plane];
+        for square in squares {
+            if let Some(action) = actions::of_square(board, square) {
+                plane[action] = 1.0;
+            }
         }
-    };
-    let colors = Color::in_play(players);
-    let mut discs = SquareSet::EMPTY;
-    for k in 0..players as usize {
-        let color = colors[(view + k) % players as usize];
-        let set = position.discs(color);
-        discs = discs | set;
-        fill(k, set);
     }
-    let empty = position.empty();
-    let blocked = position.blocked();
-    let on_board = board.squares();
-    let p = players as usize;
-    fill(p, on_board - discs - empty - blocked);
-    fill(p + 1, empty);
-    fill(p + 2, blocked);
-    let grid: SquareSet = Square::all()
-        .filter(|s| (s.column() as usize) < width && (s.row() as usize) < width)
-        .collect();
-    fill(p + 3, grid - on_board);
+}
+
+impl PositionVisitor for Planes<'_> {
+    type Output = ();
+
+    fn visit<P: Position>(mut self, position: &P) {
+        let board = position.board();
+        let players = position.players() as usize;
+        let colors = Color::in_play(players as u8);
+        for k in 0..players {
+            let color = colors[(self.view + k) % players];
+            self.fill(board, k, position.discs(color).iter().map(|s| s.square()));
+        }
+        self.fill(
+            board,
+            players,
+            position.neutral().iter().map(|s| s.square()),
+        );
+        self.fill(
+            board,
+            players + 1,
+            position.empty().iter().map(|s| s.square()),
+        );
+        self.fill(
+            board,
+            players + 2,
+            position.blocked().iter().map(|s| s.square()),
+        );
+        if board == Board::Octagon {
+            self.fill(board, players + 3, OCTAGON_MISSING.iter());
+        }
+    }
 }
