@@ -65,28 +65,31 @@ pub struct PyGame {
 
 /// The move an argument names: an action number or a move name.
 pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Move> {
-    if let Ok(text) = value.extract::<String>() {
+    use pyo3::types::{PyBool, PyInt, PyString};
+    // Kinds are told apart before any extraction: a failed extraction builds an
+    // exception, which would cost more than the move itself.
+    if value.is_instance_of::<PyString>() {
+        let text: String = value.extract()?;
         return text.parse().map_err(reversi_error);
     }
-    if value.is_instance_of::<pyo3::types::PyBool>() {
+    if value.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(
             "a move is an action number or a name, not a bool",
         ));
     }
+    let out_of_range = || {
+        reversi_error(format_args!(
+            "action {value} is not below {} on the {board} board",
+            actions::count(board)
+        ))
+    };
+    // Python ints, and numpy's integers (through `__index__`).
     match value.extract::<i64>() {
         Ok(action) => usize::try_from(action)
             .ok()
             .and_then(|a| actions::to_move(board, a))
-            .ok_or_else(|| {
-                reversi_error(format_args!(
-                    "action {action} is not below {} on the {board} board",
-                    actions::count(board)
-                ))
-            }),
-        Err(_) if value.is_instance_of::<pyo3::types::PyInt>() => Err(reversi_error(format_args!(
-            "action {value} is not below {} on the {board} board",
-            actions::count(board)
-        ))),
+            .ok_or_else(out_of_range),
+        Err(_) if value.is_instance_of::<PyInt>() => Err(out_of_range()),
         Err(_) => Err(PyTypeError::new_err(
             "a move is an action number, a square name such as \"f5\", or \"pass\"",
         )),
