@@ -62,6 +62,8 @@ pub struct VecEnv {
     rules: Rules,
     start: AnyPosition,
     positions: Vec<AnyPosition>,
+    /// Each game's legal actions, kept with its position: masks and samples read them.
+    legal: Vec<Vec<usize>>,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -92,28 +94,24 @@ impl VecEnv {
 
     fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let count = actions::count(self.rules.board());
-        let positions = &self.positions;
+        let legal = &self.legal;
         let mask = py.detach(|| {
-            let mut mask = vec![false; count * positions.len()];
-            let mut list = Vec::new();
-            for (position, row) in positions.iter().zip(mask.chunks_exact_mut(count)) {
-                legal(position, &mut list);
-                for &a in &list {
+            let mut mask = vec![false; count * legal.len()];
+            for (list, row) in legal.iter().zip(mask.chunks_exact_mut(count)) {
+                for &a in list {
                     row[a] = true;
                 }
             }
             mask
         });
-        Array2::from_shape_vec((positions.len(), count), mask)
+        Array2::from_shape_vec((legal.len(), count), mask)
             .expect("the masks fill the shape")
             .into_pyarray(py)
     }
 
     fn uniform(&mut self) -> Vec<i64> {
-        let mut list = Vec::new();
-        let mut out = Vec::with_capacity(self.positions.len());
-        for position in &self.positions {
-            legal(position, &mut list);
+        let mut out = Vec::with_capacity(self.legal.len());
+        for list in &self.legal {
             let pick = uniform_below(&mut self.rng, list.len() as u32) as usize;
             out.push(list[pick] as i64);
         }
@@ -124,13 +122,11 @@ impl VecEnv {
         &mut self,
         policy: &numpy::ndarray::ArrayView2<'_, f32>,
     ) -> Result<Vec<i64>, String> {
-        let mut list = Vec::new();
-        let mut out = Vec::with_capacity(self.positions.len());
-        for (i, position) in self.positions.iter().enumerate() {
-            legal(position, &mut list);
+        let mut out = Vec::with_capacity(self.legal.len());
+        for (i, list) in self.legal.iter().enumerate() {
             let row = policy.row(i);
             let mut total = 0.0f64;
-            for &a in &list {
+            for &a in list {
                 let p = row[a];
                 if !(p >= 0.0 && p.is_finite()) {
                     return Err(format!(
@@ -143,7 +139,7 @@ impl VecEnv {
                 let mut x =
                     (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
                 let mut chosen = *list.last().expect("a game that goes on has a move");
-                for &a in &list {
+                for &a in list {
                     let p = f64::from(row[a]);
                     if p > 0.0 && x < p {
                         chosen = a;
@@ -175,10 +171,13 @@ impl VecEnv {
         }
         let rules = rules_arg(rules)?;
         let start = AnyPosition::start(&rules);
+        let mut start_legal = Vec::new();
+        legal(&start, &mut start_legal);
         Ok(VecEnv {
             rules,
             start,
             positions: vec![start; num_envs],
+            legal: vec![start_legal; num_envs],
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
         })
     }
@@ -224,6 +223,9 @@ impl VecEnv {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
         self.positions.fill(self.start);
+        let mut start_legal = Vec::new();
+        legal(&self.start, &mut start_legal);
+        self.legal.fill(start_legal);
         (self.observations(py), self.masks(py))
     }
 
@@ -276,6 +278,7 @@ impl VecEnv {
         let players = self.rules.players();
         let start = self.start;
         let positions = &mut self.positions;
+        let legal_lists = &mut self.legal;
         let result = py.detach(|| -> Result<(Vec<f32>, Vec<bool>), String> {
             let mut next = Vec::with_capacity(n);
             for (i, (&action, position)) in actions.iter().zip(positions.iter()).enumerate() {
@@ -305,6 +308,7 @@ impl VecEnv {
                 } else {
                     positions[i] = after;
                 }
+                legal(&positions[i], &mut legal_lists[i]);
             }
             Ok((rewards_out, terminated))
         });
