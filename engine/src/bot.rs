@@ -1,9 +1,9 @@
 //! The built-in bots that the arena, the NBoard engine and the terminal game
 //! share, written on the library's typed API, its evaluation features
 //! (`reversi::features`) and its random playouts (`reversi::playout`). Alpha-beta
-//! solves the endgame of two-player 8×8 Reversi with the exact solver of
-//! `examples/solve.rs` (which each program includes as `mod solve`), and that of
-//! the other variants with a plain exact search of its own.
+//! solves the endgame of two-player 8×8 Reversi with the exact
+//! [`Solver`](crate::solver::Solver), and that of the other variants with a plain
+//! exact search of its own.
 //!
 //! A bot is named by a spec, `name` or `name:option=value[:option=value…]`, for
 //! example `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`. Every bot draws
@@ -16,6 +16,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::{
     features, playout, AnyPosition, Bitboard, Color, Move, Position, PositionVisitor, Spot,
+    TwoPlayer8,
 };
 
 /// What `--help` says about the bots.
@@ -158,7 +159,7 @@ pub struct Bot {
     spec: Spec,
     rng: Xoshiro256PlusPlus,
     /// The 8×8 endgame solver, made at the first endgame (its table is large).
-    solver: Option<Box<crate::solve::Solver>>,
+    solver: Option<Box<crate::solver::Solver>>,
 }
 
 impl Bot {
@@ -200,10 +201,10 @@ impl Bot {
             };
         }
         if let Kind::AlphaBeta { solve, .. } = self.spec.kind {
-            if let Some(line) = solver_obf(pos, solve) {
+            if let Some(position) = solver_position(pos, solve) {
                 let solver = self.solver.get_or_insert_with(Default::default);
-                let solution = solver.solve_obf(&line).expect("a two-player 8x8 position");
-                if let Some(square) = solution.best {
+                let solution = solver.solve(&position);
+                if let Some(square) = solution.best_move {
                     return Choice {
                         mv: Move::Place(square),
                         eval: Some(f64::from(solution.score)),
@@ -220,10 +221,10 @@ impl Bot {
     }
 }
 
-/// The OBF line of `pos` for the 8×8 solver, when it can solve it: two-player
-/// 8×8 Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
+/// `pos` as the 8×8 solver takes it, when the bot hands it over: two-player 8×8
+/// Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
 /// squares.
-fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
+fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
     let fits = pos.board() == reversi::Board::Size8
         && pos.players() == 2
         && !pos.anti()
@@ -232,27 +233,11 @@ fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
     if !fits {
         return None;
     }
-    let mut line = String::with_capacity(68);
-    for row in 0..8 {
-        for column in 0..8 {
-            line.push(match pos.cell(reversi::Square::new(column, row)) {
-                Some(reversi::Cell::Disc(Color::Black)) => 'X',
-                Some(reversi::Cell::Disc(_)) => 'O',
-                _ => '-',
-            });
-        }
-    }
-    line.push_str(if pos.to_move() == Color::Black {
-        " X;"
-    } else {
-        " O;"
-    });
-    Some(line)
+    TwoPlayer8::try_from(*pos).ok()
 }
 
 /// Every legal move of `pos` (two players, not over, not a forced pass) with its
 /// alpha-beta value, best first: what an engine's hint shows.
-#[allow(dead_code)]
 pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
     struct Rank {
         depth: u32,
