@@ -547,6 +547,20 @@ fn solve<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Search,
     pos: &P,
 ) -> (Option<Spot<Grid8>>, i32) {
+    let moves = pos.legal_moves();
+    if pos.empty().len() as u32 <= SHALLOW && !moves.is_empty() {
+        // The shallow search keeps no move: the root tries each itself.
+        search.nodes += 1;
+        let (mut best, mut best_move) = (-INFINITY, None);
+        for m in moves {
+            let score = -shallow(search, &pos.play_unchecked(m), -INFINITY, -best, false);
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
+        }
+        return (best_move, best);
+    }
     let (score, best) = pvs(search, pos, pos.hash_key(), -INFINITY, INFINITY, false);
     (best, score)
 }

@@ -83,6 +83,12 @@ fn reversi_8x8() {
     check(Rules::builder(Board::Size8).build().unwrap(), 9);
 }
 
+/// Few enough empty squares for the solver's shallow search from the root.
+#[test]
+fn reversi_8x8_few_empties() {
+    check(Rules::builder(Board::Size8).build().unwrap(), 5);
+}
+
 #[test]
 fn anti_reversi_8x8() {
     check(Rules::builder(Board::Size8).anti(true).build().unwrap(), 9);
@@ -101,7 +107,7 @@ fn anti_reversi_6x6() {
 #[test]
 fn blocked_squares_8x8() {
     let rules = Rules::builder(Board::Size8)
-        .blocked(vec![square("a1"), square("c6"), square("h4")])
+        .blocked(vec![square("a1"), square("b7"), square("h4")])
         .build()
         .unwrap();
     check(rules, 9);
