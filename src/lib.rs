@@ -12,7 +12,7 @@ mod bitboard;
 mod board;
 mod color;
 pub mod features;
-#[cfg(feature = "std")]
+#[cfg(feature = "capi")]
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
