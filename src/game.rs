@@ -657,3 +657,10 @@ impl fmt::Display for Game {
         fmt::Display::fmt(&self.display(BoardStyle::default()), f)
     }
 }
+
+impl crate::hash::HashKey for Game {
+    /// The key of the current position (the history does not count).
+    fn hash_key(&self) -> u64 {
+        self.position().hash_key()
+    }
+}

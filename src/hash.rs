@@ -57,8 +57,6 @@
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::{Cell, Color};
-#[cfg(feature = "alloc")]
-use crate::game::Game;
 use crate::kernel::Kernel;
 use crate::layout::{Bits, Grid10, Grid8, Layout};
 use crate::position::{AnyPosition, MultiPlayer, Position, TwoPlayer};
@@ -432,14 +430,6 @@ impl HashKey for AnyPosition {
             AnyPosition::MultiPlayer8(p) => p.hash_key(),
             AnyPosition::MultiPlayer10(p) => p.hash_key(),
         }
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl HashKey for Game {
-    /// The key of the current position (the history does not count).
-    fn hash_key(&self) -> u64 {
-        self.position().hash_key()
     }
 }
 

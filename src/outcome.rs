@@ -3,7 +3,6 @@
 use core::fmt;
 
 use crate::color::Color;
-use crate::position::AnyPosition;
 
 /// The end of a game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -49,11 +48,6 @@ pub struct Scores {
 }
 
 impl Scores {
-    /// The scores of `position`.
-    pub fn of(position: &AnyPosition) -> Scores {
-        position.scores()
-    }
-
     /// Scores from each colour's count (indexed by [`Color::index`]) with
     /// `players` players.
     pub(crate) fn new(counts: [u32; 4], players: u8) -> Scores {
