@@ -192,7 +192,7 @@ impl AnyPosition {
     }
 
     /// Runs `visitor` on the position with the fastest kernel this processor has
-    /// ([`Avx512`], else [`Avx2`], else [`Portable`]), chosen once: the visitor's position
+    /// ([`Avx512`](crate::kernel::Avx512), else [`Avx2`](crate::kernel::Avx2), else [`Portable`](crate::kernel::Portable)), chosen once: the visitor's position
     /// type carries the kernel, so its whole search runs without further dispatch.
     /// For full speed, compile the search for the same processor features with the
     /// `multiversion` crate, as the README's "Writing a search" shows.

@@ -70,7 +70,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
     }
 
     /// Runs `visitor` on this position carrying the fastest kernel this processor
-    /// has, chosen once (see [`TwoPlayer::visit_fastest`]).
+    /// has, chosen once (see [`TwoPlayer::visit_fastest`](super::TwoPlayer::visit_fastest)).
     pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output
     where
         Avx2: Kernel<L>,

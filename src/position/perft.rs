@@ -7,9 +7,9 @@ use super::{AnyPosition, Position, PositionVisitor};
 /// each finished game reached in fewer moves, counted once. A pass is a move.
 ///
 /// Compiled three times (the `multiversion` crate): for every x86-64, for x86-64
-/// with AVX2 and BMI, and for x86-64 with the AVX-512 set of [`Avx512`], and run
+/// with AVX2 and BMI, and for x86-64 with the AVX-512 set of [`Avx512`](crate::kernel::Avx512), and run
 /// in the last one this processor has: with a position that carries the
-/// [`Avx2`] or [`Avx512`] kernel, the kernel is inlined.
+/// [`Avx2`](crate::kernel::Avx2) or [`Avx512`](crate::kernel::Avx512) kernel, the kernel is inlined.
 ///
 /// ```
 /// use reversi::{AnyPosition, Rules};
