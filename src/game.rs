@@ -324,6 +324,12 @@ impl Game {
         self.position.scores()
     }
 
+    /// Each colour's final score, empties to the winner (see
+    /// [`Position::final_scores`](crate::Position::final_scores)).
+    pub fn final_scores(&self) -> Scores {
+        self.position.final_scores()
+    }
+
     /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.position.outcome()

@@ -558,6 +558,10 @@ impl<P: UpdateKey> Position for Hashed<P> {
         self.position.is_over()
     }
 
+    fn mobility(&self, color: Color) -> Bitboard<P::Layout> {
+        self.position.mobility(color)
+    }
+
     fn discs(&self, color: Color) -> Bitboard<P::Layout> {
         self.position.discs(color)
     }

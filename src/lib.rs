@@ -34,6 +34,11 @@ pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
+// Re-exports, one policy: every public type and trait of the core (squares,
+// boards, rules, set-ups, positions, moves, outcomes, games) at the root, and the
+// toolkit's traits whose methods a search calls on positions (hashing,
+// symmetries); the rest of the toolkit (features, playout, layout, kernel, text,
+// ffi) is reached through its module.
 pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
@@ -52,5 +57,6 @@ pub use rules::{
 };
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
+pub use symmetry::{Symmetric, Symmetry};
 #[cfg(feature = "alloc")]
 pub use text::position::PositionError;

@@ -390,6 +390,11 @@ impl Rules {
         self.board
     }
 
+    /// The length of a policy vector for this game: [`Board::action_count`].
+    pub fn action_count(&self) -> usize {
+        self.board.action_count()
+    }
+
     /// The number of players: 2, 3 or 4.
     pub fn players(&self) -> u8 {
         self.players

@@ -83,7 +83,6 @@ fn group_laws() {
         assert_eq!(a.then(Symmetry::Identity), a);
         assert_eq!(Symmetry::Identity.then(a), a);
         for b in Symmetry::ALL {
-            assert_eq!(a.compose(b), b.then(a));
             // The composition table against the plain maps, square by square.
             for board in boards {
                 for sq in board.squares() {

@@ -387,7 +387,7 @@ macro_rules! each_direction {
 /// The squares of `empty` where a disc of `mine` would close off a line of one or
 /// more `theirs` discs (Kogge-Stone fill over all eight directions).
 #[inline(always)]
-pub fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+pub(crate) fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
     let mut moves = L::Bits::ZERO;
     each_direction!(L, |s, up, mask| {
         moves |= direction_moves::<L>(mine, theirs & mask, s, up) & mask;
@@ -415,7 +415,7 @@ fn direction_moves<L: Layout>(mine: L::Bits, pro: L::Bits, s: u32, up: bool) -> 
 /// The discs of `theirs` that a disc of `mine` placed on bit `index` closes off:
 /// the discs it flips (none if the move is not a flipping move).
 #[inline(always)]
-pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+pub(crate) fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
     if L::STRIDE == 8 {
         // 8×8 and 6×6: along the move's rays, from a table.
         return L::Bits::from_low_u64(ray_flips8(mine.low_u64(), theirs.low_u64(), index));

@@ -303,6 +303,12 @@ impl AnyPosition {
         dispatch!(self, p => p.final_margin())
     }
 
+    /// Each colour's final score, empties to the winner (see
+    /// [`Position::final_scores`]).
+    pub fn final_scores(&self) -> Scores {
+        dispatch!(self, p => p.final_scores())
+    }
+
     /// The discs a move on `square` would flip, if it is legal.
     pub fn flips(&self, square: Square) -> Option<SquareSet> {
         dispatch!(self, p => {

@@ -129,6 +129,11 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     /// Whether nobody can move any more.
     fn is_over(&self) -> bool;
 
+    /// The legal moves `color` would have if it were to move now, on the position's
+    /// own kernel (the free opening and the multi-player placement rule included):
+    /// per-colour mobility for evaluations. Empty for a colour not in play.
+    fn mobility(&self, color: Color) -> Bitboard<Self::Layout>;
+
     /// The discs of `color` (nothing for a colour not in play).
     fn discs(&self, color: Color) -> Bitboard<Self::Layout>;
 
@@ -230,6 +235,14 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         } else {
             mine - others.max().unwrap_or(0)
         }
+    }
+
+    /// Each colour's final score, the empty squares counted for the winner
+    /// ([`Scores::with_empties_to_winner`]); with no allocation. Meant for a
+    /// finished game, like [`final_margin`](Position::final_margin).
+    fn final_scores(&self) -> Scores {
+        self.scores()
+            .with_empties_to_winner(self.empty().len() as u32, self.anti())
     }
 
     /// The final margin of the player to move, with the empty squares counted for

@@ -113,6 +113,22 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         })
     }
 
+    #[inline]
+    fn mobility(&self, color: Color) -> Bitboard<L> {
+        if color.index() >= usize::from(self.players) {
+            return Bitboard::EMPTY;
+        }
+        let occupied = self.occupied();
+        let empty = !(occupied | self.holes);
+        let discs = self.discs[color.index()];
+        let flipping = self.kernel.flipping_moves(discs, occupied ^ discs, empty);
+        Bitboard::from_square_bits(if flipping.is_empty() {
+            kernel::neighbours::<L>(occupied) & empty
+        } else {
+            flipping
+        })
+    }
+
     #[inline(always)]
     fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
         let mine = self.discs[self.mover()];

@@ -63,7 +63,9 @@ impl AnyPosition {
         self.visit_fastest(Perft(depth))
     }
 
-    /// Counts perft with the portable kernel only (the reference for the others).
+    /// Counts perft with the portable kernel only: the reference the kernel tests
+    /// compare the others with, not part of the supported API.
+    #[doc(hidden)]
     pub fn perft_portable(&self, depth: u32) -> u64 {
         self.visit(Perft(depth))
     }

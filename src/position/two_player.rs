@@ -6,9 +6,11 @@ use core::hash::Hash;
 use super::{Position, PositionVisitor};
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
+use crate::color::Cell;
 use crate::color::Color;
 use crate::kernel::{Avx2, Avx512, Kernel, Portable};
 use crate::layout::{Bits, Grid10, Grid8, Layout};
+use crate::setup::{Setup, SetupError};
 
 /// A two-player position: the discs of the player to move and of the opponent,
 /// computed on with kernel `K`.
@@ -105,6 +107,22 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
             return Bitboard::from_square_bits(opening);
         }
         Bitboard::from_square_bits(self.kernel.flipping_moves(self.mine, self.theirs, empty))
+    }
+
+    #[inline]
+    fn mobility(&self, color: Color) -> Bitboard<L> {
+        if color == self.to_move() {
+            return self.legal_moves();
+        }
+        if color.index() >= 2 {
+            return Bitboard::EMPTY;
+        }
+        let empty = self.empty_squares();
+        let opening = empty & self.centre;
+        if !opening.is_empty() {
+            return Bitboard::from_square_bits(opening);
+        }
+        Bitboard::from_square_bits(self.kernel.flipping_moves(self.theirs, self.mine, empty))
     }
 
     #[inline(always)]
@@ -209,3 +227,48 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
         }
     }
 }
+
+macro_rules! from_bitboards {
+    ($($layout:ident),*) => {$(
+        impl TwoPlayer<$layout> {
+            /// The two-player position on `board` with `black`'s and `white`'s discs
+            /// and `to_move` to play: one's own bitboards in one call, checked
+            /// through [`Setup`] (so the free opening applies when a centre square
+            /// is empty). An overlap, a disc off the board, a colour to move not in
+            /// play, or a board of another layout is a [`SetupError`].
+            ///
+            /// ```
+            /// use reversi::{Bitboard, Board, Color, Position, SetupError, Square, TwoPlayer8};
+            /// let sq = |name: &str| name.parse::<Square>().unwrap();
+            /// let squares = |names: &[&str]| Bitboard::from_squares(names.iter().map(|n| sq(n)).collect());
+            /// let black = squares(&["e4", "d5"]);
+            /// let white = squares(&["d4", "e5"]);
+            /// let pos = TwoPlayer8::from_bitboards(Board::Size8, black, white, Color::Black)?;
+            /// assert_eq!(pos.legal_moves().len(), 4);
+            /// assert_eq!(
+            ///     TwoPlayer8::from_bitboards(Board::Size8, black, black, Color::Black),
+            ///     Err(SetupError::Overlap { square: sq("e4") })
+            /// );
+            /// # Ok::<_, SetupError>(())
+            /// ```
+            pub fn from_bitboards(
+                board: Board,
+                black: Bitboard<$layout>,
+                white: Bitboard<$layout>,
+                to_move: Color,
+            ) -> Result<Self, SetupError> {
+                let overlap = black.to_squares() & white.to_squares();
+                if let Some(square) = overlap.first() {
+                    return Err(SetupError::Overlap { square });
+                }
+                let mut setup = Setup::empty(board, 2);
+                setup.fill(black.to_squares(), Cell::Disc(Color::Black));
+                setup.fill(white.to_squares(), Cell::Disc(Color::White));
+                setup.to_move = to_move;
+                Ok(Self::try_from(super::AnyPosition::try_from(setup)?)?)
+            }
+        }
+    )*};
+}
+
+from_bitboards!(Grid8, Grid10);
