@@ -49,7 +49,7 @@ pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{
     perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
-    PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
+    PositionVisitor, SearchPosition, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
 pub use rules::{
     Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,

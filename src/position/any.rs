@@ -4,7 +4,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::{MultiPlayer, Position, TwoPlayer};
+use super::{MultiPlayer, Position, SearchPosition, TwoPlayer};
 use crate::bitboard::Spot;
 use crate::board::Board;
 use crate::color::{Cell, Color};
@@ -37,11 +37,36 @@ pub enum AnyPosition {
 
 /// Code that runs on a position of any kind, monomorphised for each: the way to run
 /// a whole search inside one dispatch (see [`AnyPosition::visit`]).
+///
+/// The position is a [`SearchPosition`]: the whole toolkit works on it, on its own
+/// kernel, inside [`AnyPosition::visit_fastest`] too.
+///
+/// ```
+/// use reversi::hash::{HashKey, Hashed, UpdateKey};
+/// use reversi::{AnyPosition, Color, Position, PositionVisitor, Rules, SearchPosition, Symmetric};
+/// struct Look;
+/// impl PositionVisitor for Look {
+///     type Output = (u64, u64, usize, usize);
+///     fn visit<P: SearchPosition>(self, pos: &P) -> Self::Output {
+///         let spot = pos.legal_moves().first().unwrap();
+///         let (next, flips) = pos.play_unchecked_with_flips(spot);
+///         let hashed = Hashed::new(*pos).play_unchecked(spot);
+///         assert_eq!(hashed.hash_key(), next.hash_key());
+///         let opponent = pos.mobility(Color::White).len();
+///         (pos.key_after_move(pos.hash_key(), spot, flips), next.canonical().0.hash_key(),
+///          opponent, pos.symmetries().len())
+///     }
+/// }
+/// let start = AnyPosition::start(&Rules::default());
+/// let (key, _canonical, white_moves, symmetries) = start.visit_fastest(Look);
+/// assert_eq!(key, start.visit(Look).0);
+/// assert_eq!((white_moves, symmetries), (4, 4));
+/// ```
 pub trait PositionVisitor {
     /// What the visit returns.
     type Output;
     /// Runs on the position.
-    fn visit<P: Position>(self, pos: &P) -> Self::Output;
+    fn visit<P: SearchPosition>(self, pos: &P) -> Self::Output;
 }
 
 /// A position converted to a typed position of another kind.

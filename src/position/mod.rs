@@ -15,10 +15,12 @@ use core::hash::Hash;
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::{Cell, Color};
+use crate::hash::UpdateKey;
 use crate::layout::Layout;
 use crate::moves::{Move, PlayError};
 use crate::outcome::{Outcome, Scores};
 use crate::square::Square;
+use crate::symmetry::Symmetric;
 
 /// Evaluates `$body` with `$kernel` bound to the fastest kernel this processor has:
 /// [`Avx512`], else [`Avx2`], else [`Portable`] (the order of
@@ -43,6 +45,16 @@ mod start;
 mod two_player;
 
 pub use any::{AnyPosition, KindError, PositionVisitor};
+
+/// A typed position with the bot toolkit: hash keys updated move by move
+/// ([`UpdateKey`], so [`Hashed::new`](crate::hash::Hashed::new) wraps it), the
+/// symmetries ([`Symmetric`]), and per-colour mobility
+/// ([`Position::mobility`]), all on the position's own kernel. Every
+/// [`TwoPlayer`] and [`MultiPlayer`], whatever its kernel, is one; it is what a
+/// [`PositionVisitor`] receives, from [`AnyPosition::visit_fastest`] too.
+pub trait SearchPosition: Position + UpdateKey + Symmetric {}
+
+impl<P: Position + UpdateKey + Symmetric> SearchPosition for P {}
 pub use multi_player::{MultiPlayer, MultiPlayer10, MultiPlayer8};
 pub use perft::perft;
 pub use two_player::{TwoPlayer, TwoPlayer10, TwoPlayer8};

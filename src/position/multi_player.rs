@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::{Position, PositionVisitor};
+use super::{Position, PositionVisitor, SearchPosition};
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::Color;
@@ -75,6 +75,9 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
     where
         Avx2: Kernel<L>,
         Avx512: Kernel<L>,
+        MultiPlayer<L, Portable>: SearchPosition,
+        MultiPlayer<L, Avx2>: SearchPosition,
+        MultiPlayer<L, Avx512>: SearchPosition,
     {
         with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::{Position, PositionVisitor};
+use super::{Position, PositionVisitor, SearchPosition};
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::Cell;
@@ -70,6 +70,9 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
     where
         Avx2: Kernel<L>,
         Avx512: Kernel<L>,
+        TwoPlayer<L, Portable>: SearchPosition,
+        TwoPlayer<L, Avx2>: SearchPosition,
+        TwoPlayer<L, Avx512>: SearchPosition,
     {
         with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }
