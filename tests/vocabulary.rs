@@ -2,7 +2,9 @@
 //! permutations, positions from one's own bitboards, final scores with the empties
 //! to the winner, and per-colour mobility on every kernel.
 
-use reversi::kernel::Avx2;
+mod common;
+mod reference;
+
 use reversi::{
     AnyPosition, Bitboard, Board, Color, Move, Position, Rules, SetupError, Square, Symmetry,
     TwoPlayer10, TwoPlayer8,
@@ -51,24 +53,10 @@ fn move_permutations_use_the_action_numbering() {
     }
 }
 
-/// Positions of a game played by always taking the legal move at `seed`-driven
-/// indices, with passes, to the end.
-fn game(rules: &Rules, mut seed: u64) -> Vec<AnyPosition> {
-    let mut pos = AnyPosition::start(rules);
-    let mut seen = vec![pos];
-    while !pos.is_over() {
-        let moves: Vec<Square> = pos.legal_moves().iter().collect();
-        pos = if moves.is_empty() {
-            pos.pass().unwrap()
-        } else {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let square = moves[(seed >> 33) as usize % moves.len()];
-            pos.play(Move::Place(square)).unwrap()
-        };
-        seen.push(pos);
-    }
+/// Every position of a game of `rules` drawn from `seed`, to the end.
+fn game(rules: &Rules, seed: u64) -> Vec<AnyPosition> {
+    let mut seen = Vec::new();
+    common::seeded_game(*rules, seed, |g| seen.push(*g.position()));
     seen
 }
 
@@ -174,7 +162,7 @@ fn mobility_of_either_colour_agrees_on_every_kernel() {
         assert_eq!(portable.mobility(other), swapped.legal_moves());
         assert_eq!(portable.mobility(any.to_move()), portable.legal_moves());
         assert!(portable.mobility(Color::Red).is_empty());
-        if let Some(avx2) = Avx2::detect() {
+        if let Some(avx2) = common::avx2() {
             let fast = portable.with_kernel(avx2);
             for color in [Color::Black, Color::White] {
                 assert_eq!(fast.mobility(color), portable.mobility(color));
