@@ -91,7 +91,7 @@ fn flips_and_moves(c: &mut Criterion) {
         c.bench_function(&format!("flips/{name}"), |b| {
             b.iter(|| {
                 for m in black_box(moves) {
-                    black_box(position.flips(m));
+                    let _ = black_box(position.flips(m));
                 }
             })
         });

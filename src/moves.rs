@@ -85,6 +85,14 @@ impl Move {
     }
 }
 
+impl From<Square> for Move {
+    /// A disc placed on the square: what `play`, `flips` and `is_legal` on
+    /// positions, [`AnyPosition`](crate::AnyPosition) and `Game` read a square as.
+    fn from(square: Square) -> Move {
+        Move::Place(square)
+    }
+}
+
 impl fmt::Display for Move {
     /// The square's name, or `pass`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -292,8 +292,9 @@ impl AnyPosition {
         dispatch!(self, p => p.legal_moves().to_squares())
     }
 
-    /// Whether `mv` is legal now.
-    pub fn is_legal(&self, mv: Move) -> bool {
+    /// Whether `mv` (a [`Move`], or a [`Square`] for a placement) is legal now.
+    pub fn is_legal(&self, mv: impl Into<Move>) -> bool {
+        let mv = mv.into();
         dispatch!(self, p => p.is_legal(mv))
     }
 
@@ -334,22 +335,25 @@ impl AnyPosition {
         dispatch!(self, p => p.final_scores())
     }
 
-    /// The discs a move on `square` would flip, if it is legal.
-    pub fn flips(&self, square: Square) -> Option<SquareSet> {
-        dispatch!(self, p => {
-            let spot = Spot::from_square(square)?;
-            p.legal_moves().contains(spot).then(|| p.flips(spot).to_squares())
-        })
+    /// The discs `mv` (a [`Move`], or a [`Square`] for a placement) would flip
+    /// (none for a pass), or why it is not legal.
+    pub fn flips(&self, mv: impl Into<Move>) -> Result<SquareSet, PlayError> {
+        self.play_with_flips(mv).map(|(_, flips)| flips)
     }
 
-    /// The position after `mv`, or why it is not legal.
-    pub fn play(&self, mv: Move) -> Result<AnyPosition, PlayError> {
+    /// The position after `mv` (a [`Move`], or a [`Square`] for a placement), or
+    /// why it is not legal.
+    pub fn play(&self, mv: impl Into<Move>) -> Result<AnyPosition, PlayError> {
         self.play_with_flips(mv).map(|(next, _)| next)
     }
 
     /// The position after `mv` and the discs it flipped, from one legality
     /// check, or why it is not legal.
-    pub fn play_with_flips(&self, mv: Move) -> Result<(AnyPosition, SquareSet), PlayError> {
+    pub fn play_with_flips(
+        &self,
+        mv: impl Into<Move>,
+    ) -> Result<(AnyPosition, SquareSet), PlayError> {
+        let mv = mv.into();
         dispatch!(self, p => p
             .play_with_flips(mv)
             .map(|(next, flips)| (AnyPosition::from(next), flips.to_squares())))

@@ -175,10 +175,10 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         self.must_pass().then(|| self.pass_unchecked())
     }
 
-    /// Whether `mv` is legal now: a legal placement, or a pass when the player
-    /// must pass.
-    fn is_legal(&self, mv: Move) -> bool {
-        match mv {
+    /// Whether `mv` (a [`Move`], or a [`Square`] for a placement) is legal now: a
+    /// legal placement, or a pass when the player must pass.
+    fn is_legal(&self, mv: impl Into<Move>) -> bool {
+        match mv.into() {
             Move::Place(square) => self.legal_moves().contains_square(square),
             Move::Pass => self.must_pass(),
         }
@@ -194,14 +194,17 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     /// assert_eq!(start.play(Move::Pass), Err(PlayError::MayNotPass(reversi::Color::Black)));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    fn play(&self, mv: Move) -> Result<Self, PlayError> {
+    fn play(&self, mv: impl Into<Move>) -> Result<Self, PlayError> {
         self.play_with_flips(mv).map(|(next, _)| next)
     }
 
     /// [`play`](Position::play) that also returns the discs the move flipped
     /// (nothing for a pass or a placement that flips nothing).
-    fn play_with_flips(&self, mv: Move) -> Result<(Self, Bitboard<Self::Layout>), PlayError> {
-        match mv {
+    fn play_with_flips(
+        &self,
+        mv: impl Into<Move>,
+    ) -> Result<(Self, Bitboard<Self::Layout>), PlayError> {
+        match mv.into() {
             Move::Place(square) => match Spot::from_square(square) {
                 Some(spot) if self.legal_moves().contains(spot) => {
                     Ok(self.play_unchecked_with_flips(spot))
