@@ -726,3 +726,11 @@ impl FromStr for Rules {
         Ok(builder.build()?)
     }
 }
+
+/// Whether the free opening is on (RULES.md §6): two players, and a centre square
+/// of `board` among the `empty` squares. What a set-up's opening is read from, and
+/// why a move off the centre is refused; the positions keep the same rule as a
+/// centre mask on their hot path.
+pub(crate) fn free_opening_on(board: Board, players: u8, empty: SquareSet) -> bool {
+    players == 2 && board.centre().iter().any(|&square| empty.contains(square))
+}

@@ -226,12 +226,8 @@ impl Setup {
                 players,
             });
         }
-        let centre_open = players == 2
-            && self
-                .board
-                .centre()
-                .iter()
-                .any(|&sq| self.cell(sq) == Cell::Empty);
+        let centre_open =
+            crate::rules::free_opening_on(self.board, players, self.squares_with(Cell::Empty));
         let opening = if centre_open {
             Opening::Free
         } else {

@@ -301,12 +301,8 @@ fn why_illegal<P: Position>(pos: &P, square: Square) -> PlayError {
         Some(Cell::Blocked) => PlayError::Blocked(square),
         Some(Cell::Empty) => {
             let legal = pos.legal_moves();
-            let centre_open = pos.players() == 2
-                && pos
-                    .board()
-                    .centre()
-                    .iter()
-                    .any(|&c| pos.empty().contains_square(c));
+            let centre_open =
+                crate::rules::free_opening_on(pos.board(), pos.players(), pos.empty().to_squares());
             let placing = legal.first().is_some_and(|m| pos.flips(m).is_empty());
             if centre_open {
                 PlayError::OutsideCentre(square)

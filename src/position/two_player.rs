@@ -39,6 +39,19 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
         !(self.mine | self.theirs | self.holes)
     }
 
+    /// The moves of the side with discs `mine` against `theirs`. The free opening
+    /// (RULES.md §6), written once: while a centre square is empty, the empty
+    /// centre squares are the only moves.
+    #[inline(always)]
+    fn moves_of(&self, mine: L::Bits, theirs: L::Bits) -> Bitboard<L> {
+        let empty = self.empty_squares();
+        let opening = empty & self.centre;
+        if !opening.is_empty() {
+            return Bitboard::from_square_bits(opening);
+        }
+        Bitboard::from_square_bits(self.kernel.flipping_moves(mine, theirs, empty))
+    }
+
     /// The same position, computed on with another kernel.
     pub fn with_kernel<K2: Kernel<L>>(self, kernel: K2) -> TwoPlayer<L, K2> {
         let TwoPlayer {
@@ -104,12 +117,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn legal_moves(&self) -> Bitboard<L> {
-        let empty = self.empty_squares();
-        let opening = empty & self.centre;
-        if !opening.is_empty() {
-            return Bitboard::from_square_bits(opening);
-        }
-        Bitboard::from_square_bits(self.kernel.flipping_moves(self.mine, self.theirs, empty))
+        self.moves_of(self.mine, self.theirs)
     }
 
     #[inline]
@@ -120,12 +128,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
         if color.index() >= 2 {
             return Bitboard::EMPTY;
         }
-        let empty = self.empty_squares();
-        let opening = empty & self.centre;
-        if !opening.is_empty() {
-            return Bitboard::from_square_bits(opening);
-        }
-        Bitboard::from_square_bits(self.kernel.flipping_moves(self.theirs, self.mine, empty))
+        self.moves_of(self.theirs, self.mine)
     }
 
     #[inline(always)]
