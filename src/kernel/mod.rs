@@ -193,23 +193,23 @@ const fn compute_rays8() -> [[[u64; 4]; 2]; 64] {
 /// direction, to the grid's edge, as 64-bit halves: for square `i`, `[side][half]`
 /// with side 0 toward higher bits (east, north, north-east, north-west), side 1
 /// toward lower bits (west, south, south-west, south-east), half 0 the low 64 bits.
-/// 14 KiB, aligned for 256-bit loads.
+/// Padded to 128 squares (the padding has no rays), so that any bit index reads it
+/// with one mask; 16 KiB, aligned for 256-bit loads.
 #[repr(C, align(64))]
-struct Rays10([[[[u64; 4]; 2]; 2]; 110]);
+struct Rays10([[[[u64; 4]; 2]; 2]; 128]);
 
 static RAYS10: Rays10 = Rays10(compute_rays10());
 
-/// The rays of bit `index` of the 10×10 grid (an index past the grid reads the
-/// last bit's, which no game plays).
+/// The rays of bit `index` (taken modulo 128) of the 10×10 grid.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn rays10(index: u32) -> &'static [[[u64; 4]; 2]; 2] {
-    &RAYS10.0[(index as usize).min(109)]
+    &RAYS10.0[index as usize & 127]
 }
 
 /// Computes [`RAYS10`].
-const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 110] {
-    let mut table = [[[[0u64; 4]; 2]; 2]; 110];
+const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 128] {
+    let mut table = [[[[0u64; 4]; 2]; 2]; 128];
     let mut square = 0;
     while square < 110 {
         let mut lane = 0;
