@@ -1,18 +1,16 @@
-//! The action numbering of the Python package, in this one place: `row * width +
-//! column` over the board's bounding grid (6, 8 or 10 wide; the octagon lies on
-//! the 10×10 grid), then one pass action. On 8×8 the squares are 0–63 and the pass
-//! is 64, as in OpenSpiel's `othello`. The octagon's missing corner squares have
-//! numbers that are never legal.
-//!
-//! It is the numbering of the rules crate's symmetry permutations
-//! (`Symmetry::move_permutation`).
+//! The action numbering of the Python package, in this one place: the rules
+//! crate's (`Move::action_index`, `Move::from_action`, `Board::action_count`):
+//! `row * width + column` over the board's bounding grid (6, 8 or 10 wide; the
+//! octagon lies on the 10×10 grid), then one pass action. On 8×8 the squares are
+//! 0–63 and the pass is 64, as in OpenSpiel's `othello`. The octagon's missing
+//! corner squares have numbers that are never legal. It is the numbering that
+//! `Symmetry::move_permutation` permutes.
 
 use reversi::{Board, Move, Square};
 
 /// The number of actions: every square of the bounding grid and the pass.
 pub fn count(board: Board) -> usize {
-    let width = board.width() as usize;
-    width * width + 1
+    board.action_count()
 }
 
 /// The pass action: the last one.
@@ -22,28 +20,16 @@ pub fn pass(board: Board) -> usize {
 
 /// The action of a square (which need not be on the board, only on its grid).
 pub fn of_square(board: Board, square: Square) -> Option<usize> {
-    let width = board.width();
-    (square.column() < width && square.row() < width)
-        .then(|| square.row() as usize * width as usize + square.column() as usize)
+    Move::Place(square).action_index(board)
 }
 
 /// The action of a move.
 pub fn of_move(board: Board, mv: Move) -> Option<usize> {
-    match mv {
-        Move::Place(square) => of_square(board, square),
-        Move::Pass => Some(pass(board)),
-    }
+    mv.action_index(board)
 }
 
 /// The move of an action, if the action is below [`count`]. A square move may
 /// still be off the board (the octagon's cut corners).
 pub fn to_move(board: Board, action: usize) -> Option<Move> {
-    let width = board.width() as usize;
-    if action == pass(board) {
-        Some(Move::Pass)
-    } else if action < width * width {
-        Square::try_new((action % width) as u8, (action / width) as u8).map(Move::Place)
-    } else {
-        None
-    }
+    Move::from_action(board, action)
 }

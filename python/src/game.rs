@@ -259,7 +259,7 @@ impl PyGame {
     /// ``ReversiError`` for a move the rules refuse, leaving the game unchanged.
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         let mv = move_arg(self.game.rules().board(), action)?;
-        let flips = self.game.play_move(mv).map_err(reversi_error)?;
+        let flips = self.game.play(mv).map_err(reversi_error)?;
         Ok(flips.iter().map(|s| s.to_string()).collect())
     }
 
