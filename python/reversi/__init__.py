@@ -9,6 +9,8 @@
   eight symmetries together.
 - ``VecEnv``: many games stepped in Rust, with actions sampled in Rust;
   ``random_games``: whole random games in one call.
+- ``Bot`` and ``solve``: the engine crate's bots (random, greedy, mobility, MCTS,
+  alpha-beta) and its exact 8x8 endgame solver.
 - ``reversi.envs``: PettingZoo and Gymnasium environments (``pip install reversi[envs]``).
 """
 
@@ -20,6 +22,7 @@ import numpy as np
 
 from reversi._reversi import (
     SYMMETRIES,
+    Bot,
     Game,
     Ply,
     ReversiError,
@@ -27,11 +30,13 @@ from reversi._reversi import (
     VecEnv,
     random_games,
     read_wthor,
+    solve,
     symmetry_permutation,
 )
 
 __all__ = [
     "SYMMETRIES",
+    "Bot",
     "Game",
     "Ply",
     "ReversiError",
@@ -40,6 +45,7 @@ __all__ = [
     "augment",
     "random_games",
     "read_wthor",
+    "solve",
     "symmetry_permutation",
 ]
 

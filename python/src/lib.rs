@@ -4,6 +4,7 @@
 //! reaches Python as an exception, never as a panic.
 
 mod actions;
+mod engine;
 mod errors;
 mod game;
 mod observation;
@@ -82,8 +83,10 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyPly>()?;
     m.add_class::<vecenv::VecEnv>()?;
+    m.add_class::<engine::PyBot>()?;
     m.add_function(wrap_pyfunction!(game::read_wthor, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry_permutation, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
     Ok(())
 }

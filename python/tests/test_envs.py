@@ -57,6 +57,19 @@ def test_gymnasium_check_env(rules, opponent):
     check_env(env.unwrapped)
 
 
+@pytest.mark.parametrize(("rules", "opponent"), [("8x8", "alphabeta:depth=1"), ("octagon, 3 players", "mcts:playouts=10")])
+def test_gymnasium_check_env_with_an_engine_bot(rules, opponent):
+    env = gymnasium.make("reversi/Reversi-v0", rules=rules, opponent=opponent, player=1)
+    check_env(env.unwrapped)
+
+
+def test_gymnasium_refuses_bots_that_do_not_play_the_rules():
+    with pytest.raises(ValueError):
+        gymnasium.make("reversi/Reversi-v0", rules="8x8, 4 players", opponent="alphabeta")
+    with pytest.raises(ValueError):
+        gymnasium.make("reversi/Reversi-v0", opponent="minimax")
+
+
 def test_gymnasium_episode():
     env = gymnasium.make("reversi/Reversi-v0", rules="10x10", opponent="greedy")
     obs, info = env.reset(seed=3)

@@ -1,8 +1,10 @@
 """Gymnasium environment ``reversi/Reversi-v0``: one agent against built-in opponents.
 
 The agent plays one seat (``player``, an index in turn order: 0 is Black) and the
-opponent (``"random"`` or ``"greedy"``, see ``reversi.envs.opponents``) plays every
-other seat, drawing from the environment's seeded generator. Observations are
+opponent plays every other seat: ``"random"`` or ``"greedy"`` (in Python, see
+``reversi.envs.opponents``) or any bot of the engine crate by its spec
+(``"mobility"``, ``"mcts:playouts=200"``, ``"alphabeta:depth=2"``), seeded from the
+environment's generator at each reset. Observations are
 ``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions.
 The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illegal
 action ends the episode with -1 (``info["illegal"]`` is True).
@@ -16,7 +18,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from reversi import Game, Rules
+from reversi import Bot, Game, Rules
 from reversi.envs.opponents import OPPONENTS
 
 
@@ -31,14 +33,17 @@ class ReversiEnv(gym.Env):
         render_mode: Optional[str] = None,
     ):
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
+        self.opponent_name = opponent
         if opponent not in OPPONENTS:
-            raise ValueError(f"opponent {opponent!r} is not one of {sorted(OPPONENTS)}")
+            # An engine bot: its spec is checked now (ReversiError, a ValueError).
+            if not Bot(opponent).supports(self.rules.players):
+                raise ValueError(f"{opponent} does not play {self.rules.players} players")
         if not 0 <= player < self.rules.players:
             raise ValueError(f"player {player} is not in a {self.rules.players}-player game")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.opponent = OPPONENTS[opponent]
+        self.bot: Optional[Bot] = None
         self.player = player
         self.observation_space = spaces.Box(0.0, 1.0, self.rules.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.rules.num_actions)
@@ -52,13 +57,18 @@ class ReversiEnv(gym.Env):
 
     def _opponents_play(self) -> None:
         while not self.game.is_over() and self.game.to_move != self.player:
-            self.game.play(self.opponent(self.game, self.np_random))
+            if self.bot is not None:
+                self.game.play(self.bot.choose(self.game))
+            else:
+                self.game.play(OPPONENTS[self.opponent_name](self.game, self.np_random))
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         self.game = Game(self.rules)
+        if self.opponent_name not in OPPONENTS:
+            self.bot = Bot(self.opponent_name, seed=int(self.np_random.integers(2**63)))
         self._opponents_play()
         return self.game.observation(self.player), self._info()
 
