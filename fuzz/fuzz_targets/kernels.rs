@@ -8,6 +8,12 @@
 //! mover's discs and the opponent's (missing bytes are zero). Dense opponents with
 //! few discs of the mover give the long runs up to the board's edges that a
 //! shortened fill or smear would get wrong.
+//!
+//! Where `REVERSI_REQUIRE_KERNEL` (a comma list of `avx2`, `avx512`; `.ci/run` sets
+//! it from the processor's flags) names a kernel that is not detected, the target
+//! fails instead of leaving that kernel out.
+
+use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
@@ -81,13 +87,43 @@ where
             expected_flips.push((index, flipped));
         }
     }
-    agrees(Portable, mine, theirs, empty, expected_moves, &expected_flips);
-    if let Some(avx2) = Avx2::detect() {
+    agrees(
+        Portable,
+        mine,
+        theirs,
+        empty,
+        expected_moves,
+        &expected_flips,
+    );
+    let (avx2, avx512) = simd_kernels();
+    if let Some(avx2) = avx2 {
         agrees(avx2, mine, theirs, empty, expected_moves, &expected_flips);
     }
-    if let Some(avx512) = Avx512::detect() {
+    if let Some(avx512) = avx512 {
         agrees(avx512, mine, theirs, empty, expected_moves, &expected_flips);
     }
+}
+
+/// The SIMD kernels this processor has, detected once; a failure where
+/// `REVERSI_REQUIRE_KERNEL` names one that is not detected.
+fn simd_kernels() -> (Option<Avx2>, Option<Avx512>) {
+    static KERNELS: OnceLock<(Option<Avx2>, Option<Avx512>)> = OnceLock::new();
+    *KERNELS.get_or_init(|| {
+        let found = (Avx2::detect(), Avx512::detect());
+        let required = std::env::var("REVERSI_REQUIRE_KERNEL").unwrap_or_default();
+        for kernel in required.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+            let detected = match kernel {
+                "avx2" => found.0.is_some(),
+                "avx512" => found.1.is_some(),
+                _ => panic!("REVERSI_REQUIRE_KERNEL: unknown kernel {kernel:?} (avx2, avx512)"),
+            };
+            assert!(
+                detected,
+                "REVERSI_REQUIRE_KERNEL names {kernel}, but it was not detected"
+            );
+        }
+        found
+    })
 }
 
 fn agrees<L: Layout, K: Kernel<L>>(
@@ -128,7 +164,16 @@ impl Walk {
         let stride = self.stride as i32;
         let (column, row) = (index as i32 % stride, index as i32 / stride);
         let mut flipped = 0;
-        for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+        for (dc, dr) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (-1, -1),
+            (1, -1),
+            (-1, 1),
+        ] {
             let (mut c, mut r) = (column + dc, row + dr);
             let mut run = 0u128;
             while (0..size).contains(&c) && (0..size).contains(&r) {
