@@ -154,5 +154,9 @@ fn without_out_the_game_goes_to_the_temporary_directory_not_the_current_one() {
         "{out}"
     );
     assert!(Record::parse(&std::fs::read_to_string(&saved).unwrap()).is_ok());
-    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "nothing in the current directory");
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "nothing in the current directory"
+    );
 }
