@@ -307,3 +307,98 @@ fn every_rust_snippet_shows_the_crates_it_uses_at_the_tested_versions() {
         "found only {snippets} Rust snippets in README.md"
     );
 }
+
+/// The link labels of a Markdown line that need a definition: `[label]` not
+/// followed by `(` (an inline link) and not itself a definition; brackets inside
+/// code spans (`` `a[i]` ``) are text.
+fn references(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '`' => {
+                let close = (i + 1..chars.len()).find(|&j| chars[j] == '`');
+                let Some(close) = close else { break };
+                // A code span inside a link label is consumed with the label below.
+                i = close + 1;
+                continue;
+            }
+            '[' => {
+                let close = (i + 1..chars.len()).find(|&j| chars[j] == ']');
+                let Some(close) = close else { break };
+                let label: String = chars[i + 1..close].iter().collect();
+                let next = chars.get(close + 1);
+                let definition = i == 0 && next == Some(&':');
+                if !definition && next != Some(&'(') && !label.trim().is_empty() {
+                    found.push(label);
+                }
+                i = close + 1;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+#[test]
+fn the_readme_renders_the_same_on_github_and_docs_rs() {
+    let text = readme();
+    let mut in_code = false;
+    let mut prose = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code {
+            prose.push(line);
+        }
+    }
+    let defined: Vec<&str> = prose
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix('[')?
+                .split_once("]: ")
+                .map(|(label, _)| label)
+        })
+        .collect();
+    // Intra-doc links work on docs.rs only; elsewhere `[Game]` shows as text.
+    let mut undefined: Vec<String> = prose
+        .iter()
+        .flat_map(|l| references(l))
+        .filter(|label| !defined.contains(&label.as_str()))
+        .collect();
+    undefined.dedup();
+    assert!(
+        undefined.is_empty(),
+        "links with no definition in README.md: {undefined:?}"
+    );
+    for (label, url) in prose
+        .iter()
+        .filter_map(|l| l.strip_prefix('[')?.split_once("]: "))
+    {
+        assert!(
+            url.starts_with("https://"),
+            "[{label}] points at {url}: not a web address"
+        );
+    }
+    // Hidden lines of a doctest (`# ...`) show on GitHub and crates.io.
+    for (info, lines) in blocks(&text) {
+        if info.starts_with("rust") {
+            assert!(
+                !lines.iter().any(|l| l.starts_with("# ") || l == "#"),
+                "a Rust snippet with hidden lines: {lines:#?}"
+            );
+        }
+    }
+    // A table is one block: a blank line inside it ends it, and its last rows
+    // show as text.
+    let lines: Vec<&str> = text.lines().collect();
+    for window in lines.windows(3) {
+        assert!(
+            !(window[0].starts_with('|') && window[1].is_empty() && window[2].starts_with('|')),
+            "a blank line inside a table: {window:?}"
+        );
+    }
+}
