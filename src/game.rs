@@ -107,9 +107,9 @@ pub struct GoToError {
 /// ```
 /// use reversi::{Game, Move, Rules, Square};
 /// let mut game = Game::new(Rules::default());
-/// let flipped = game.play("f5".parse()?)?;
+/// let flipped = game.play("f5".parse::<Square>()?)?;
 /// assert_eq!(flipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e5"]);
-/// assert!(game.play("f5".parse()?).is_err());
+/// assert!(game.play("f5".parse::<Square>()?).is_err());
 /// assert_eq!(game.undo(), Some(Move::Place("f5".parse()?)));
 /// assert_eq!(game.redo(), Some(Move::Place("f5".parse()?)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -474,7 +474,7 @@ pub struct GridCell {
 /// ```
 /// use reversi::{BoardStyle, Game, Rules};
 /// let mut game = Game::new(Rules::default());
-/// game.play("f5".parse()?)?;
+/// game.play("f5".parse::<reversi::Square>()?)?;
 /// let style = BoardStyle {
 ///     discs: ['X', 'O', 'R', 'G'],
 ///     empty: '.',
@@ -545,7 +545,7 @@ impl Game {
     /// ```
     /// use reversi::{Cell, Game, Rules};
     /// let mut game = Game::new(Rules::default());
-    /// game.play("f5".parse()?)?;
+    /// game.play("f5".parse::<reversi::Square>()?)?;
     /// let mut text = String::new();
     /// for row in game.grid() {
     ///     for square in row {

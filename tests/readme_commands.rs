@@ -40,6 +40,18 @@ const SKIPPED: &[(&str, &str)] = &[
         "needs Egaroucid, which is not part of the repository; tests/arena.rs runs the GTP client against the nboard example",
     ),
     (
+        "pip install ./python",
+        ".ci/run, step \"python\" (installs it with the envs extras into a fresh venv)",
+    ),
+    (
+        "pip install \"./python[envs]\"",
+        ".ci/run, step \"python\" (pip install ./python[envs], then pytest and stubtest)",
+    ),
+    (
+        "python -c \"import reversi; g = reversi.Game(reversi.Rules('octagon, 4 players')); print(g.legal_actions())\"",
+        ".ci/run, step \"python\" (runs this very line in the venv)",
+    ),
+    (
         "cargo install cargo-c --version 0.10.24 --locked",
         ".ci/run, step \"C libraries\"",
     ),
@@ -109,7 +121,7 @@ fn readme_commands() -> Vec<String> {
         .into_iter()
         .filter(|(info, _)| info == "sh")
         .flat_map(|(_, lines)| lines)
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|l| as_case(&l))
         .collect()
 }
