@@ -34,7 +34,11 @@ fn rate<K: Kernel<Grid8> + Kernel<Grid10>>(
     (leaves, best / 1e6)
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
+    if let Some(flag) = std::env::args().nth(1) {
+        eprintln!("kernel_compare: takes no flags, not {flag:?} (it times fixed perfts)");
+        return std::process::ExitCode::FAILURE;
+    }
     println!("fastest kernel here: {}", reversi::kernel::fastest_name());
     for (board, players, depth) in [
         (Board::Size8, 2, 10),
@@ -58,4 +62,5 @@ fn main() {
         }
         println!("{line} M leaves/s");
     }
+    std::process::ExitCode::SUCCESS
 }

@@ -13,7 +13,8 @@
 //! message), `quit` to stop. The board marks the legal moves `*`, the last move
 //! `[ ]` and the discs it flipped `( )`, in colour when the output is a terminal.
 //! At the end the outcome is shown and the game is saved as a record to --out
-//! (default `reversi-game.txt`). Moves are read line by line, so a whole game can
+//! (default `reversi-game.txt` in the system's temporary directory: `$TMPDIR`, or
+//! `/tmp`). Moves are read line by line, so a whole game can
 //! come through a pipe.
 
 use std::io::{BufRead, IsTerminal};
@@ -28,6 +29,8 @@ use reversi_engine::cli;
 const USAGE: &str = "\
 usage: play [--black WHO] [--white WHO] [--red WHO] [--green WHO] [--seed S]
             [--out FILE] [--color auto|always|never] [variant flags]
+The game is saved to --out FILE, by default reversi-game.txt in the temporary
+directory ($TMPDIR, or /tmp).
 WHO is human or a built-in bot; Black is human and the others mobility unless
 told. Commands during the game: a square (f5), undo, hint, pass, quit.";
 
@@ -110,7 +113,12 @@ fn run() -> Result<(), String> {
         return Ok(());
     }
     let mut who_text: [Option<String>; 4] = Default::default();
-    let (mut out, mut color_mode) = ("reversi-game.txt".to_string(), "auto".to_string());
+    // Not the current directory by default: that is often a source tree.
+    let default_out = std::env::temp_dir().join("reversi-game.txt");
+    let (mut out, mut color_mode) = (
+        default_out.to_string_lossy().into_owned(),
+        "auto".to_string(),
+    );
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {

@@ -29,10 +29,13 @@ fn read(text: &str) -> Result<Record, String> {
 }
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // One file and nothing else: the file says the variant, so no flag applies.
+    let [path] = &args[..] else {
         eprintln!("replay: usage: replay FILE (or - for standard input)");
         return ExitCode::FAILURE;
     };
+    let path = path.clone();
     let mut text = String::new();
     let read_result = if path == "-" {
         std::io::stdin().read_to_string(&mut text).map(|_| ())

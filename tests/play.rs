@@ -3,7 +3,7 @@
 
 mod programs;
 
-use programs::{run, scratch, stdout_of};
+use programs::{example, run, scratch, stdout_of};
 use rand_core::SeedableRng;
 use reversi::text::record::Record;
 use reversi::{playout, Board, Game, Move, Rules};
@@ -130,4 +130,33 @@ fn a_person_who_stops_early_still_gets_the_record() {
     let saved = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved.game().move_count(), 2);
     assert!(saved.game().move_list().starts_with("f5 "));
+}
+
+#[test]
+fn without_out_the_game_goes_to_the_temporary_directory_not_the_current_one() {
+    let tmp = scratch("play-default-tmp");
+    let cwd = scratch("play-default-cwd");
+    for dir in [&tmp, &cwd] {
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let output = std::process::Command::new(example("play"))
+        .args(["--white", "mobility"])
+        .env("TMPDIR", &tmp)
+        .current_dir(&cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = stdout_of(&output);
+    let saved = tmp.join("reversi-game.txt");
+    assert!(
+        out.ends_with(&format!("saved to {}\n", saved.display())),
+        "{out}"
+    );
+    assert!(Record::parse(&std::fs::read_to_string(&saved).unwrap()).is_ok());
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "nothing in the current directory"
+    );
 }

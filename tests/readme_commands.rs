@@ -1,0 +1,416 @@
+//! The README's commands, run as a new user would run them, and its Rust snippets'
+//! dependencies.
+//!
+//! - `tests/cmd/*.toml` are `trycmd` cases: each runs one example with the README's
+//!   arguments (or, for a long run, a smaller input named in [`REDUCED`]) and
+//!   compares its standard output and error with the `.stdout` and `.stderr` files
+//!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test
+//!   readme_commands` rewrites those files after a deliberate change of output.
+//! - Every line of every `sh` block of README.md is either such a case, a
+//!   [`REDUCED`] one, or in [`SKIPPED`] with the place that checks it instead.
+//! - Every `rust` snippet of README.md is compiled and run as a doctest (the crate
+//!   docs are the README); the crates a snippet uses besides `reversi` and `std` are
+//!   shown in a `toml` block before it, at the versions of this crate's
+//!   dev-dependencies, so a reader who copies both gets a build.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// README commands that take long, and the smaller case that runs instead (the
+/// same example and flags, a smaller input).
+const REDUCED: &[(&str, &str)] = &[
+    // FFO 40-44 take about 20 s of CPU; FFO 1-19, a fraction of a second, check the
+    // same program and output.
+    (
+        "solve examples/data/ffo-40-44.obf",
+        "solve tests/data/ffo/fforum-1-19.obf",
+    ),
+];
+
+/// README commands that are not run here, and what checks them instead.
+const SKIPPED: &[(&str, &str)] = &[
+    ("cargo test --workspace", "this test is part of it"),
+    (
+        "arena --bots alphabeta --engine \"edax=nboard:edax -nboard\" --move-time 2000",
+        "needs Edax, which is not part of the repository; tests/arena.rs runs the NBoard client against the nboard example",
+    ),
+    (
+        "arena --bots mcts:playouts=2000 --engine \"egaroucid=gtp:Egaroucid_for_Console -gtp\"",
+        "needs Egaroucid, which is not part of the repository; tests/arena.rs runs the GTP client against the nboard example",
+    ),
+    (
+        "pip install ./python",
+        ".ci/run, step \"python\" (installs it with the envs extras into a fresh venv)",
+    ),
+    (
+        "pip install \"./python[envs]\"",
+        ".ci/run, step \"python\" (pip install ./python[envs], then pytest and stubtest)",
+    ),
+    (
+        "python -c \"import reversi; g = reversi.Game(reversi.Rules('octagon, 4 players')); print(g.legal_actions())\"",
+        ".ci/run, step \"python\" (runs this very line in the venv)",
+    ),
+    (
+        "cargo install cargo-c --version 0.10.24 --locked",
+        ".ci/run, step \"C libraries\"",
+    ),
+    (
+        "cargo cinstall --release --prefix \"$HOME/.local\" --libdir \"$HOME/.local/lib\"",
+        ".ci/run, step \"C libraries\" (into a temporary prefix)",
+    ),
+    (
+        "export PKG_CONFIG_PATH=\"$HOME/.local/lib/pkgconfig\"",
+        ".ci/run, step \"C libraries\"",
+    ),
+    (
+        "gcc -std=c11 host.c $(pkg-config --cflags --libs reversi) -o host",
+        ".ci/run, step \"C libraries\" (examples/c/game.c and tests/c/abi_test.c)",
+    ),
+    (
+        "g++ -std=c++17 host.cpp $(pkg-config --cflags --libs reversi) -o host",
+        ".ci/run, step \"C libraries\" (examples/cpp/game.cpp)",
+    ),
+    (
+        "cd fuzz && mkdir -p corpus/record && cargo +nightly fuzz run -O record corpus/record seeds/record -- -max_total_time=600",
+        ".ci/run, step \"fuzz\" (every target, 30 s each, and the tree left clean)",
+    ),
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).unwrap()
+}
+
+/// The fenced blocks of a Markdown text: (info string, lines).
+fn blocks(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut open: Option<(String, Vec<String>)> = None;
+    for line in text.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(info)) => open = Some((info.trim().to_string(), Vec::new())),
+            (Some(_), Some("")) => found.push(open.take().unwrap()),
+            (Some((_, lines)), _) => lines.push(line.to_string()),
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "README.md has an unclosed code block");
+    found
+}
+
+/// A README command as the case that runs it spells it: `cargo run --release
+/// --example NAME -- ARGS` becomes `NAME ARGS`; a trailing `# comment` goes.
+fn as_case(line: &str) -> String {
+    let line = match line.find("  #") {
+        Some(i) => &line[..i],
+        None => line,
+    }
+    .trim();
+    match line.strip_prefix("cargo run --release --example ") {
+        Some(rest) => rest.replacen(" -- ", " ", 1),
+        None => line.to_string(),
+    }
+}
+
+/// The README's shell commands, in the form [`as_case`] gives.
+fn readme_commands() -> Vec<String> {
+    blocks(&readme())
+        .into_iter()
+        .filter(|(info, _)| info == "sh")
+        .flat_map(|(_, lines)| lines)
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|l| as_case(&l))
+        .collect()
+}
+
+/// The `trycmd` cases: (file, `bin.name args`).
+fn cases() -> Vec<(PathBuf, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root().join("tests/cmd")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let value = |key: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(key)?.trim().strip_prefix('='))
+                    .map(|v| v.trim().trim_matches('\'').to_string())
+            };
+            let name = value("bin.name").unwrap_or_else(|| panic!("{path:?}: bin.name"));
+            let name = name.trim_matches('"');
+            let command = match value("args") {
+                Some(args) => format!("{name} {args}"),
+                None => name.to_string(),
+            };
+            found.push((path, command));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The examples the cases run.
+fn examples() -> Vec<String> {
+    let mut names: Vec<String> = cases()
+        .iter()
+        .map(|(_, c)| c.split(' ').next().unwrap().to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_readme_command_is_run_or_says_what_checks_it() {
+    let cases: Vec<String> = cases().into_iter().map(|(_, c)| c).collect();
+    let mut missing = Vec::new();
+    for command in readme_commands() {
+        let covered = cases.contains(&command)
+            || REDUCED
+                .iter()
+                .any(|(long, short)| *long == command && cases.iter().any(|c| c == short))
+            || SKIPPED.iter().any(|(skipped, _)| *skipped == command);
+        if !covered {
+            missing.push(command);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README commands with no case in tests/cmd/, no REDUCED and no SKIPPED entry: {missing:#?}"
+    );
+    // And no entry outlives its command.
+    let commands = readme_commands();
+    for (long, _) in REDUCED {
+        assert!(
+            commands.iter().any(|c| c == long),
+            "REDUCED names {long:?}, which README.md no longer shows"
+        );
+    }
+    for (skipped, _) in SKIPPED {
+        assert!(
+            commands.iter().any(|c| c == skipped),
+            "SKIPPED names {skipped:?}, which README.md no longer shows"
+        );
+    }
+}
+
+#[test]
+fn the_readme_commands_print_what_they_printed() {
+    let names = examples();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut build = Command::new(cargo);
+    build
+        .current_dir(root())
+        .args(["build", "--quiet", "--profile", "test", "--workspace"]);
+    for name in &names {
+        build.args(["--example", name]);
+    }
+    assert!(
+        build.status().unwrap().success(),
+        "cargo build of {names:?}"
+    );
+    // The test runs from target/<profile>/deps/; the examples are next door.
+    let exe = std::env::current_exe().unwrap();
+    let examples_dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let cases = trycmd::TestCases::new();
+    cases.timeout(Duration::from_secs(600));
+    for name in &names {
+        let path = examples_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        assert!(path.exists(), "{} was not built", path.display());
+        cases.register_bin(name.clone(), path);
+    }
+    cases.case("tests/cmd/*.toml");
+}
+
+/// `(crate, version)` pairs of the `toml` blocks' `[dependencies]` lines.
+fn shown_dependencies(lines: &[String]) -> Vec<(String, String)> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let (name, version) = l.split_once('=')?;
+            Some((
+                name.trim().to_string(),
+                version.trim().trim_matches('"').to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// This crate's dev-dependencies with their versions, as Cargo.toml writes them.
+fn dev_dependencies() -> Vec<(String, String)> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let section = manifest.split("[dev-dependencies]").nth(1).unwrap();
+    let section = section.split("\n[").next().unwrap();
+    section
+        .lines()
+        .filter_map(|l| {
+            let (name, rest) = l.split_once('=')?;
+            let rest = rest.trim();
+            let version = match rest.strip_prefix('{') {
+                Some(table) => table.split("version").nth(1)?.split('"').nth(1)?,
+                None => rest.trim_matches('"'),
+            };
+            Some((name.trim().to_string(), version.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_rust_snippet_shows_the_crates_it_uses_at_the_tested_versions() {
+    let dev = dev_dependencies();
+    assert!(!dev.is_empty(), "read no dev-dependency from Cargo.toml");
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = "))
+        .unwrap()
+        .trim_matches('"');
+    // What a dependent writes for this crate: "0.1" for 0.1.x.
+    let ours: String = version.split('.').take(2).collect::<Vec<_>>().join(".");
+    let mut shown: Vec<(String, String)> = Vec::new();
+    let mut snippets = 0;
+    for (info, lines) in blocks(&readme()) {
+        if info == "toml" {
+            for (name, v) in shown_dependencies(&lines) {
+                if name == "reversi" {
+                    assert_eq!(v, ours, "README shows reversi = {v:?}");
+                } else {
+                    let tested = dev.iter().find(|(n, _)| *n == name);
+                    assert_eq!(
+                        tested.map(|(_, v)| v.as_str()),
+                        Some(v.as_str()),
+                        "README shows {name} = {v:?}; the doctests build with the dev-dependency"
+                    );
+                }
+                shown.push((name, v));
+            }
+        }
+        if info.starts_with("rust") {
+            // Only the snippet of examples/ code that is not a program is not compiled.
+            if info != "rust" {
+                assert_eq!(info, "rust,ignore", "a snippet marked {info:?}");
+                assert!(
+                    lines.iter().any(|l| l.contains("Kind::Corners")),
+                    "an ignored snippet that is not the bot recipe: {lines:#?}"
+                );
+                continue;
+            }
+            snippets += 1;
+            let code = lines.join("\n");
+            for (name, _) in &dev {
+                let path = name.replace('-', "_");
+                let used = code.contains(&format!("use {path}::"))
+                    || code.contains(&format!(" {path}::"))
+                    || code.contains(&format!("({path}::"))
+                    || code.contains(&format!("#[{path}("));
+                if used {
+                    assert!(
+                        shown.iter().any(|(n, _)| n == name),
+                        "a README snippet uses {name}, which no toml block before it shows:\n{code}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        snippets >= 8,
+        "found only {snippets} Rust snippets in README.md"
+    );
+}
+
+/// The link labels of a Markdown line that need a definition: `[label]` not
+/// followed by `(` (an inline link) and not itself a definition; brackets inside
+/// code spans (`` `a[i]` ``) are text.
+fn references(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '`' => {
+                let close = (i + 1..chars.len()).find(|&j| chars[j] == '`');
+                let Some(close) = close else { break };
+                // A code span inside a link label is consumed with the label below.
+                i = close + 1;
+                continue;
+            }
+            '[' => {
+                let close = (i + 1..chars.len()).find(|&j| chars[j] == ']');
+                let Some(close) = close else { break };
+                let label: String = chars[i + 1..close].iter().collect();
+                let next = chars.get(close + 1);
+                let definition = i == 0 && next == Some(&':');
+                if !definition && next != Some(&'(') && !label.trim().is_empty() {
+                    found.push(label);
+                }
+                i = close + 1;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+#[test]
+fn the_readme_renders_the_same_on_github_and_docs_rs() {
+    let text = readme();
+    let mut in_code = false;
+    let mut prose = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code {
+            prose.push(line);
+        }
+    }
+    let defined: Vec<&str> = prose
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix('[')?
+                .split_once("]: ")
+                .map(|(label, _)| label)
+        })
+        .collect();
+    // Intra-doc links work on docs.rs only; elsewhere `[Game]` shows as text.
+    let mut undefined: Vec<String> = prose
+        .iter()
+        .flat_map(|l| references(l))
+        .filter(|label| !defined.contains(&label.as_str()))
+        .collect();
+    undefined.dedup();
+    assert!(
+        undefined.is_empty(),
+        "links with no definition in README.md: {undefined:?}"
+    );
+    for (label, url) in prose
+        .iter()
+        .filter_map(|l| l.strip_prefix('[')?.split_once("]: "))
+    {
+        assert!(
+            url.starts_with("https://"),
+            "[{label}] points at {url}: not a web address"
+        );
+    }
+    // Hidden lines of a doctest (`# ...`) show on GitHub and crates.io.
+    for (info, lines) in blocks(&text) {
+        if info.starts_with("rust") {
+            assert!(
+                !lines.iter().any(|l| l.starts_with("# ") || l == "#"),
+                "a Rust snippet with hidden lines: {lines:#?}"
+            );
+        }
+    }
+    // A table is one block: a blank line inside it ends it, and its last rows
+    // show as text.
+    let lines: Vec<&str> = text.lines().collect();
+    for window in lines.windows(3) {
+        assert!(
+            !(window[0].starts_with('|') && window[1].is_empty() && window[2].starts_with('|')),
+            "a blank line inside a table: {window:?}"
+        );
+    }
+}
