@@ -30,7 +30,7 @@ const REDUCED: &[(&str, &str)] = &[
 
 /// README commands that are not run here, and what checks them instead.
 const SKIPPED: &[(&str, &str)] = &[
-    ("cargo test --workspace", "this test is part of it"),
+    ("cargo test --workspace --all-features", "this test is part of it"),
     (
         "arena --bots alphabeta --engine \"edax=nboard:edax -nboard\" --move-time 2000",
         "needs Edax, which is not part of the repository; tests/arena.rs runs the NBoard client against the nboard example",
