@@ -19,9 +19,11 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::text::record::Record;
+use crate::text::result::{Ending, GameResult};
 
 /// What is wrong with a WTHOR file.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -87,7 +89,9 @@ pub struct WthorGame {
     /// Black's theoretical score as recorded.
     pub theoretical_score: u8,
     /// The replayed game, with `Tournament`, `BlackPlayer`, `WhitePlayer`,
-    /// `BlackScore` and `TheoreticalScore` tags.
+    /// `BlackScore` and `TheoreticalScore` tags; a game that stopped before its
+    /// end has the recorded score as its result (Black's score, White the rest of
+    /// the board's squares, [`Ending::Unstated`]).
     pub record: Record,
 }
 
@@ -204,6 +208,19 @@ impl<'a> Database<'a> {
         for (tag, value) in fields {
             // Fixed names and numbers: always a tag the record can hold.
             let _ = record.set_tag(tag, &alloc::format!("{value}"));
+        }
+        if !record.game().line_end().is_over() {
+            // A game stopped early: its recorded score is its result.
+            let squares = board.square_count() as u32;
+            let black = u32::from(bytes[6]).min(squares);
+            let scores = crate::outcome::Scores::new([black, squares - black, 0, 0], 2);
+            let result = GameResult {
+                outcome: Outcome::from_scores(&scores, false),
+                scores: Some(scores),
+                ending: Ending::Unstated,
+            };
+            // Scores for both players that make their outcome: always accepted.
+            let _ = record.set_game_result(Some(result));
         }
         Ok(WthorGame {
             tournament: u16_at(0),
