@@ -251,3 +251,187 @@ fn malformed_evaluations_are_errors_and_good_ones_are_kept() {
         Some(Evaluation::from_millidiscs(-2390))
     );
 }
+
+mod many_games {
+    use super::*;
+    use reversi::text::games::{games, Archive, GameEntry, GameReader};
+    use std::io::BufReader;
+
+    /// The entries of `text` read from a `&str` and streamed through a small
+    /// buffer, which must agree.
+    fn both(text: &[u8]) -> Vec<GameEntry> {
+        let streamed: Vec<GameEntry> = GameReader::new(BufReader::with_capacity(7, text))
+            .map(Result::unwrap)
+            .collect();
+        if let Ok(text) = std::str::from_utf8(text) {
+            let direct: Vec<GameEntry> = games(text).collect();
+            assert_eq!(streamed, direct);
+        }
+        streamed
+    }
+
+    #[test]
+    fn every_game_of_the_archive_with_its_line_and_byte() {
+        let entries = both(ARCHIVE.as_bytes());
+        assert_eq!(entries.len(), 12);
+        let mut byte = 0;
+        for (i, (entry, line)) in entries.iter().zip(ARCHIVE.lines()).enumerate() {
+            assert_eq!((entry.number, entry.line, entry.byte), (i + 1, i + 1, byte));
+            assert_eq!(entry.archive, Archive::Ggf);
+            assert_eq!(entry.result, Ok(load(line).unwrap().record));
+            byte += line.len() + 1;
+        }
+    }
+
+    #[test]
+    fn a_synchro_line_holds_two_games() {
+        let text = format!(
+            "2 {}{}\n3 {}\n",
+            archive_game(1),
+            archive_game(2),
+            archive_game(3)
+        );
+        let entries = both(text.as_bytes());
+        let records: Vec<Record> = entries.iter().map(|e| e.result.clone().unwrap()).collect();
+        assert_eq!(records.len(), 3);
+        for (record, n) in records.iter().zip(1..) {
+            assert_eq!(*record, ggf::parse(archive_game(n)).unwrap());
+        }
+        assert_eq!(entries[1].line, 1);
+        assert_eq!(entries[1].byte, 2 + archive_game(1).len());
+        assert_eq!(entries[2].line, 2);
+    }
+
+    /// Each way of breaking line `broken` of the archive gives one error entry for
+    /// it, and every other game as it was.
+    #[test]
+    fn a_corrupted_game_never_hides_or_invents_another() {
+        let lines: Vec<&str> = ARCHIVE.lines().collect();
+        let breakages: [fn(&str) -> String; 6] = [
+            |_| "garbage".to_string(),
+            |l| l.replace(";)", ""),
+            |l| l.replace("RE[", "RE["),
+            |l| l[..l.len() / 2].to_string(),
+            |l| l.replacen("]", "", 3),
+            |l| l.replacen("(;", "(", 1),
+        ];
+        for (k, broken) in [0, 5, 11].into_iter().enumerate() {
+            for (b, breakage) in breakages.iter().enumerate() {
+                let mut copy: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                copy[broken] = breakage(&copy[broken]);
+                let text = copy.join("\n") + "\n";
+                let entries = both(text.as_bytes());
+                assert_eq!(entries.len(), 12, "breakage {b} of line {}", broken + 1);
+                for (i, entry) in entries.iter().enumerate() {
+                    assert_eq!(entry.line, i + 1, "{k} {b}");
+                    if i == broken {
+                        if b != 2 {
+                            assert!(entry.result.is_err(), "breakage {b} of line {}", i + 1);
+                        }
+                    } else {
+                        assert_eq!(entry.result, Ok(load(lines[i]).unwrap().record));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors_point_into_the_whole_file() {
+        let text = format!(
+            "{}\n{}\n",
+            archive_game(1),
+            archive_game(2).replace("RE[+0.000]", "RE[+0.000:x]")
+        );
+        let entries = both(text.as_bytes());
+        let err = entries[1].result.clone().unwrap_err();
+        let LoadError::Ggf(err) = err else {
+            panic!("{err}")
+        };
+        assert_eq!(err.line, 2);
+        let column = archive_game(2).find("RE[").unwrap() + 1;
+        assert_eq!(err.column, column);
+    }
+
+    #[test]
+    fn a_file_of_records_one_after_another() {
+        let records: Vec<Record> = ARCHIVE.lines().map(|l| load(l).unwrap().record).collect();
+        let mut text = String::from("\u{feff}");
+        for record in &records {
+            text.push_str(&record.to_string());
+            text.push('\n');
+        }
+        let entries = both(text.as_bytes());
+        assert_eq!(entries.len(), 12);
+        for (entry, record) in entries.iter().zip(&records) {
+            assert_eq!(entry.archive, Archive::Record);
+            assert_eq!(entry.result.as_ref(), Ok(record));
+        }
+        // A game without moves, then a commented game whose comment has a line that
+        // looks like a tag pair: three games, read back equal.
+        let mut empty = Record::new(reversi::Game::new(reversi::Rules::default()));
+        empty.set_event("nothing played").unwrap();
+        let mut commented = records[0].clone();
+        commented
+            .game_mut()
+            .ply_mut(3)
+            .unwrap()
+            .set_comment(Some("see\n[Event \"not a tag\"]\n  [x] as well"));
+        let text = format!("{empty}\n{commented}\n{}", records[1]);
+        let entries = both(text.as_bytes());
+        let read: Vec<Record> = entries.into_iter().map(|e| e.result.unwrap()).collect();
+        assert_eq!(read, [empty, commented, records[1].clone()]);
+    }
+
+    #[test]
+    fn a_broken_record_annotation_does_not_swallow_the_next_game() {
+        let records: Vec<Record> = ARCHIVE
+            .lines()
+            .take(3)
+            .map(|l| load(l).unwrap().record)
+            .collect();
+        let mut texts: Vec<String> = records.iter().map(|r| r.to_string()).collect();
+        texts[1] = texts[1].replacen('}', "", 1);
+        let text = texts.join("\n");
+        let entries = both(text.as_bytes());
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries[0].result.as_ref(), Ok(&records[0]));
+        // The annotation runs on into the next one, taking the moves between: the
+        // game is refused (here its result no longer fits).
+        assert!(
+            matches!(entries[1].result, Err(LoadError::Record(_))),
+            "{:?}",
+            entries[1].result.as_ref().map(|r| r.game().move_list())
+        );
+        // An annotation left open to the end of the game's text.
+        texts[1] = records[1].to_string().replacen('}', "", 1);
+        let last = texts[1].rfind('}').unwrap();
+        texts[1].replace_range(last..=last, "");
+        let entries = both(texts.join("\n").as_bytes());
+        assert_eq!(entries.len(), 3);
+        assert!(matches!(
+            entries[1].result,
+            Err(LoadError::Record(ref e)) if matches!(e.kind, RecordErrorKind::Annotation(_))
+        ));
+        assert_eq!(entries[2].result.as_ref(), Ok(&records[2]));
+        assert_eq!(entries[2].result.as_ref(), Ok(&records[2]));
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_fails_its_game_only() {
+        let mut bytes = Vec::new();
+        for (i, line) in ARCHIVE.lines().take(3).enumerate() {
+            let mut line = line.as_bytes().to_vec();
+            if i == 1 {
+                let at = line.iter().position(|&b| b == b'[').unwrap() + 1;
+                line.insert(at, 0xff);
+            }
+            bytes.extend(line);
+            bytes.push(b'\n');
+        }
+        let entries = both(&bytes);
+        assert_eq!(entries.len(), 3);
+        assert!(entries[0].result.is_ok() && entries[2].result.is_ok());
+        assert_eq!(entries[1].result, Err(LoadError::Utf8 { line: 2 }));
+    }
+}

@@ -17,8 +17,9 @@
 //!   annotation cannot swallow the next game; the record writer escapes a `[` that
 //!   starts a comment line, so a comment never looks like one).
 //!
-//! The format is the first game's: GGF when the text (after a UTF-8 byte-order
-//! mark and white space) starts with `(;` or a number and `(;`, records otherwise.
+//! The format is given by the first line that starts a GGF game (`(;`, or a number
+//! and `(;`: GGF) or is a tag pair (records); a text with neither is a record (a
+//! bare move text). Lines before it (garbage) are entries of their own.
 //! [`games`] reads a `&str` (with `alloc`); [`GameReader`] streams from any
 //! [`std::io::BufRead`] (with `std`) holding one game (or one line) at a time, so
 //! memory stays flat on an archive of any size. WTHOR databases have their own
@@ -77,14 +78,26 @@ pub struct GameEntry {
 /// The format of a text of games: see the module documentation. `None` for a text
 /// of white space.
 pub fn archive_of(text: &str) -> Option<Archive> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim_start();
-    if text.is_empty() {
-        None
-    } else if ggf_game_at(text, 0).is_some() {
-        Some(Archive::Ggf)
-    } else {
-        Some(Archive::Record)
+    match decided(text) {
+        Some(archive) => Some(archive),
+        None if text.trim_start_matches('\u{feff}').trim().is_empty() => None,
+        None => Some(Archive::Record),
     }
+}
+
+/// The format given by the first line that starts a GGF game or is a tag pair;
+/// `None` when no line does (yet).
+fn decided(text: &str) -> Option<Archive> {
+    for line in text.trim_start_matches('\u{feff}').lines() {
+        let line = line.trim();
+        if ggf_game_at(line, 0).is_some() {
+            return Some(Archive::Ggf);
+        }
+        if line.starts_with('[') {
+            return Some(Archive::Record);
+        }
+    }
+    None
 }
 
 /// Where the game `(;` starts when `text[at..]` is a game or a game number, white
@@ -370,6 +383,9 @@ mod reader {
     use std::io::{self, BufRead};
     use std::vec::Vec;
 
+    /// How much text the reader looks at for a line that decides the format.
+    const DECIDE_WITHIN: usize = 1 << 20;
+
     /// The games of a stream, read one at a time with the memory of one game (or
     /// one line): see the module documentation. An I/O error is returned as it
     /// happens and ends the reading; a line that is not UTF-8 makes the game that
@@ -473,20 +489,30 @@ mod reader {
             loop {
                 let archive = match self.archive {
                     Some(a) => a,
-                    None => match archive_of(&self.buffer) {
-                        Some(a) if self.buffer.ends_with('\n') || self.eof => {
-                            self.archive = Some(a);
-                            a
-                        }
-                        _ if self.eof => return None,
-                        _ => {
-                            match self.read_line() {
-                                Ok(more) => self.eof = !more,
-                                Err(e) => return Some(Err(e)),
+                    None => {
+                        let complete = self.buffer.ends_with('\n') || self.eof;
+                        let decision = match decided(&self.buffer) {
+                            Some(a) if complete => Some(a),
+                            // No deciding line in the first mebibyte: a move text.
+                            _ if self.eof || self.buffer.len() > DECIDE_WITHIN => {
+                                archive_of(&self.buffer)
                             }
-                            continue;
+                            _ => {
+                                match self.read_line() {
+                                    Ok(more) => self.eof = !more,
+                                    Err(e) => return Some(Err(e)),
+                                }
+                                continue;
+                            }
+                        };
+                        match decision {
+                            Some(a) => {
+                                self.archive = Some(a);
+                                a
+                            }
+                            None => return None,
                         }
-                    },
+                    }
                 };
                 match next(archive, &self.buffer, self.at, self.eof) {
                     Next::Done if self.eof => return None,
