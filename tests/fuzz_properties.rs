@@ -31,7 +31,8 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
 #[test]
 fn seed_corpora_hold_the_properties() {
     type Property = fn(&[u8]);
-    let targets: [(&str, Property); 7] = [
+    let targets: [(&str, Property); 8] = [
+        ("games", properties::games),
         ("c_abi", properties::c_abi),
         ("position_string", properties::position_string),
         ("move_list", properties::move_list),
@@ -64,6 +65,23 @@ proptest! {
 
     #[test]
     fn obf_boards(data in texty()) { properties::obf(&data) }
+
+    #[test]
+    fn many_games(data in texty()) { properties::games(&data) }
+
+    #[test]
+    fn many_games_around_real_ones(cut in 0usize..2000, splice in texty()) {
+        // A real archive with fuzzed text spliced into it.
+        let archive = include_str!("data/ggs/TestGames.ggf");
+        let mut cut = cut.min(archive.len());
+        while !archive.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let mut data = archive[..cut].as_bytes().to_vec();
+        data.extend(&splice);
+        data.extend(archive[cut..].as_bytes());
+        properties::games(&data)
+    }
 
     #[test]
     fn c_abi_call_sequences(data in prop::collection::vec(any::<u8>(), 0..200)) { properties::c_abi(&data) }

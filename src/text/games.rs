@@ -169,7 +169,9 @@ fn next_ggf(text: &str, from: usize, eof: bool) -> Next {
     let mut in_value = false;
     while i < bytes.len() {
         match bytes[i] {
-            b'\\' if in_value => i += 1,
+            // An escape never takes a line break: a line that starts a game ends
+            // a broken one whatever precedes it.
+            b'\\' if in_value && bytes.get(i + 1) != Some(&b'\n') => i += 1,
             b']' if in_value => in_value = false,
             b'[' if !in_value => in_value = true,
             b';' if !in_value && bytes.get(i + 1) == Some(&b')') => return piece(game, i + 2),
