@@ -115,7 +115,11 @@ fn every_archive_game_reads_with_its_stated_result() {
         assert_eq!(record.format, Format::Ggf);
         let record = record.record;
         assert!(record.game().is_over(), "line {}", i + 1);
-        assert!(record.tag("TI").is_some());
+        let clock = record.time_control().unwrap().unwrap();
+        assert_eq!(clock.extension, Some(std::time::Duration::from_secs(120)));
+        assert!([300, 360, 900].contains(&clock.main.as_secs()));
+        assert!(record.rating(Color::Black).unwrap().unwrap() > 1000.0);
+        assert!(record.rating(Color::White).unwrap().unwrap() > 1000.0);
     }
 }
 

@@ -300,7 +300,7 @@ proptest! {
         let line = match ggf::write(&record) {
             Err(ggf::GgfWriteError::Tag(tag)) => {
                 prop_assert_eq!(&tag, &name);
-                prop_assert!(["GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "EV", "PC", "RB", "RW"].contains(&tag.as_str()));
+                prop_assert!(["GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "EV", "PC", "RB", "RW", "TI"].contains(&tag.as_str()));
                 return Ok(());
             }
             other => other.unwrap(),

@@ -19,7 +19,8 @@
 //! | `PB`, `PW` | `Black`, `White` ([`Record::player`]) |
 //! | `DT` | `Date` |
 //! | `EV`, `PC` | `Event`, `Site` |
-//! | `RB`, `RW` | `BlackRating`, `WhiteRating` |
+//! | `RB`, `RW` | `BlackRating`, `WhiteRating` ([`Record::rating`]) |
+//! | `TI` | `TimeControl` ([`Record::time_control`]) |
 //! | `RE[+2.000]` | for a game over on the board, its result, which `RE` must state (Black's disc difference, plain or with the empty squares given to the winner; anything else is [`GgfErrorKind::Result`]); for a game not over, the winner by the sign ([`Ending::Unstated`]) |
 //! | `RE[-64.000:r]`, `:t`, `:s` | resignation, time, agreement ([`Ending`]) |
 //! | `RE[?]` | no result |
@@ -517,7 +518,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
 /// The GGF properties that are record tags of another name **(choice: `EV` and
 /// `PC` follow SGF, whose event and place properties GGF shares)**; every other
 /// property is a tag of its own name.
-pub const TAG_NAMES: [(&str, &str); 7] = [
+pub const TAG_NAMES: [(&str, &str); 8] = [
     ("PB", "Black"),
     ("PW", "White"),
     ("DT", "Date"),
@@ -525,6 +526,7 @@ pub const TAG_NAMES: [(&str, &str); 7] = [
     ("PC", "Site"),
     ("RB", "BlackRating"),
     ("RW", "WhiteRating"),
+    ("TI", "TimeControl"),
 ];
 
 /// Reads a number of seconds with an optional fraction of up to nine digits.

@@ -12,6 +12,7 @@
 //! rules refuse, a [`SetupError`](crate::SetupError) for a position), and read
 //! `line L, column C: …` (or `column C: …` for one-line texts).
 
+pub mod clock;
 pub mod games;
 pub mod ggf;
 pub mod load;

@@ -53,6 +53,7 @@ use crate::game::{Evaluation, Ply};
 use crate::rules::{Opening, Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
+use crate::text::clock::{TimeControl, TimeControlError};
 use crate::text::movelist::MoveErrorKind;
 use crate::text::position::PositionError;
 use crate::text::result::{GameResult, ResultError};
@@ -465,6 +466,38 @@ impl Record {
     /// Sets the date; any one-line text (`2026.11.30` as in PGN is a good choice).
     pub fn set_date(&mut self, date: &str) -> Result<(), TagError> {
         self.set_tag("Date", date)
+    }
+
+    /// The rating of the player of `color` (the tag `BlackRating`, `WhiteRating`,
+    /// …; GGF's `RB` and `RW`) as a number: `None` without the tag, an error
+    /// when it is not a number.
+    ///
+    /// ```
+    /// use reversi::text::ggf;
+    /// use reversi::Color;
+    /// let record = ggf::parse("(;GM[Othello]RB[2196.37]RW[x]TI[05:00//02:00]TY[8];)")?;
+    /// assert_eq!(record.rating(Color::Black), Some(Ok(2196.37)));
+    /// assert!(matches!(record.rating(Color::White), Some(Err(_))));
+    /// let clock = record.time_control().unwrap()?;
+    /// assert_eq!(clock.main.as_secs(), 300);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rating(&self, color: Color) -> Option<Result<f64, core::num::ParseFloatError>> {
+        let name = alloc::format!("{}Rating", color.display_name());
+        self.tag(&name).map(|v| v.trim().parse())
+    }
+
+    /// The time control (the tag `TimeControl`; GGF's `TI`), typed: `None`
+    /// without the tag, an error when it is not a time control.
+    pub fn time_control(&self) -> Option<Result<TimeControl, TimeControlError>> {
+        self.tag("TimeControl").map(str::parse)
+    }
+
+    /// Sets the time control (the tag `TimeControl`, written as GGS writes a
+    /// clock).
+    pub fn set_time_control(&mut self, clock: TimeControl) {
+        // A clock's text is one line of a tag name the record holds.
+        let _ = self.set_tag("TimeControl", &clock.to_string());
     }
 
     /// Reads a record.
