@@ -19,26 +19,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use reversi::text::result::{Ending, GameResult};
 use reversi::text::{ggf, record::Record};
-use reversi::{playout, Game, Move, Outcome, Rules, RulesBuilder};
-
-#[path = "shared/bots.rs"]
-#[allow(dead_code)]
-mod bots;
-#[path = "shared/cli.rs"]
-#[allow(dead_code)]
-mod cli;
-#[path = "shared/engine.rs"]
-mod engine;
-#[path = "solve.rs"]
-#[allow(dead_code)]
-mod solve;
-
-use bots::{derive_seed, Bot, Spec};
-use engine::{Engine, EngineSpec};
+use reversi_engine::arena::{elo_line, play, seatings, Config, Player, SeatResult, Tally};
+use reversi_engine::bot::Spec;
+use reversi_engine::cli;
+use reversi_engine::protocol::client::EngineSpec;
 
 const USAGE: &str = "\
 usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
@@ -62,39 +47,16 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
   --engine-depth D the `set depth` sent to NBoard engines (default 8)
 ";
 
-/// A participant: a built-in bot or an outside engine.
-#[derive(Clone)]
-enum Player {
-    Bot(Spec),
-    Engine(EngineSpec),
-}
-
-impl Player {
-    fn name(&self) -> &str {
-        match self {
-            Player::Bot(spec) => &spec.name,
-            Player::Engine(spec) => &spec.name,
-        }
-    }
-}
-
-struct Config {
-    players: Vec<Player>,
-    games: usize,
-    seed: u64,
+/// The arena's settings and what the program does with the games.
+struct Run {
+    config: Config,
+    /// `--out FILE`.
     out: Option<String>,
-    ggf: bool,
-    move_time: Duration,
+    /// `--jobs J`: games played at once.
     jobs: usize,
-    opening_plies: u32,
-    engine_depth: u32,
-    rules: Rules,
-    random_blocked: Option<RulesBuilder>,
-    /// Each seating: the player on each seat, in turn order.
-    seatings: Vec<Vec<usize>>,
 }
 
-fn parse_args(args: &[String]) -> Result<Config, String> {
+fn parse_args(args: &[String]) -> Result<Run, String> {
     let mut players = Vec::new();
     let (mut out, mut ggf, mut move_time, mut jobs) = (None, false, 5000u64, None);
     let (mut opening_plies, mut engine_depth) = (4u32, 8u32);
@@ -169,288 +131,35 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             return Err(format!("--format ggf: {e}"));
         }
     }
-    let n = players.len();
-    let seatings: Vec<Vec<usize>> = if seats == 2 {
-        (0..n)
-            .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| vec![a, b]))
-            .collect()
-    } else if n <= seats {
-        // The bots around the table (the first ones again on spare seats), then
-        // every rotation of that table.
-        (0..seats)
-            .map(|r| (0..seats).map(|s| ((s + r) % seats) % n).collect())
-            .collect()
-    } else {
-        return Err(format!("{seats} players: at most {seats} bots and engines"));
-    };
+    let seatings = seatings(players.len(), seats)?;
     let round = seatings.len();
     let games = (options.games.unwrap_or(100).max(1) as usize).div_ceil(round) * round;
-    Ok(Config {
-        players,
-        games,
-        seed: options.seed.unwrap_or(1),
+    Ok(Run {
+        config: Config {
+            players,
+            games,
+            seed: options.seed.unwrap_or(1),
+            ggf,
+            move_time: Duration::from_millis(move_time),
+            opening_plies,
+            engine_depth,
+            rules,
+            random_blocked: options.random_blocked,
+            seatings,
+        },
         out,
-        ggf,
-        move_time: Duration::from_millis(move_time),
         jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        opening_plies,
-        engine_depth,
-        rules,
-        random_blocked: options.random_blocked,
-        seatings,
     })
-}
-
-/// How a seat did.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Result3 {
-    Win,
-    Draw,
-    Loss,
-}
-
-struct Played {
-    /// The player on each seat.
-    seating: Vec<usize>,
-    results: Vec<Result3>,
-    /// The game as written to --out.
-    text: String,
-    /// `black 40-24`, or the forfeit.
-    summary: String,
-    forfeit: Option<String>,
-}
-
-/// The game's opening: the rules (with its blocked squares, when drawn per
-/// opening) and K random plies, the same for every seating.
-fn opening(config: &Config, number: usize) -> Result<Game, String> {
-    let seed = derive_seed(config.seed, number as u64, 1);
-    let rules = match config.random_blocked {
-        Some(builder) => builder
-            .build_with_blocked_seed(seed)
-            .map_err(|e| e.to_string())?,
-        None => config.rules,
-    };
-    let mut game = Game::new(rules);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..config.opening_plies {
-        if game.is_over() {
-            break;
-        }
-        let moves = game.legal_moves();
-        let mv = match moves.len() {
-            0 => Move::Pass,
-            n => Move::Place(
-                moves
-                    .iter()
-                    .nth(playout::uniform_below(&mut rng, n as u32) as usize)
-                    .expect("n moves"),
-            ),
-        };
-        game.play_move(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(game)
-}
-
-enum Seat {
-    Bot(Bot),
-    Engine(Option<Engine>, EngineSpec),
-}
-
-fn play(config: &Config, index: usize) -> Result<Played, String> {
-    let round = config.seatings.len();
-    let seating = config.seatings[index % round].clone();
-    let mut game = opening(config, index / round)?;
-    let mut seats: Vec<Seat> = seating
-        .iter()
-        .enumerate()
-        .map(|(seat, &p)| match &config.players[p] {
-            Player::Bot(spec) => Seat::Bot(Bot::new(
-                spec.clone(),
-                derive_seed(config.seed, index as u64, 2 + seat as u64),
-            )),
-            Player::Engine(spec) => Seat::Engine(None, spec.clone()),
-        })
-        .collect();
-    let mut forfeit = None;
-    while !game.is_over() {
-        let seat = game.to_move().index();
-        if game.must_pass() {
-            game.pass().map_err(|e| e.to_string())?;
-            continue;
-        }
-        let mv = match &mut seats[seat] {
-            Seat::Bot(bot) => Ok(bot.choose(game.position()).mv),
-            Seat::Engine(running, spec) => {
-                let answer = match running {
-                    Some(engine) => engine.genmove(&game, config.move_time, config.engine_depth),
-                    None => Engine::start(spec).and_then(|engine| {
-                        running
-                            .insert(engine)
-                            .genmove(&game, config.move_time, config.engine_depth)
-                    }),
-                };
-                answer
-            }
-        };
-        let failure = match mv {
-            Ok(mv) => match game.play_move(mv) {
-                Ok(_) => None,
-                Err(e) => Some(format!("answered {mv}, which is illegal: {e}")),
-            },
-            Err(e) => Some(e),
-        };
-        if let Some(why) = failure {
-            forfeit = Some((seat, why));
-            break;
-        }
-    }
-    for seat in seats {
-        if let Seat::Engine(Some(engine), _) = seat {
-            engine.stop();
-        }
-    }
-    let colors = game.rules().colors();
-    let name = |seat: usize| config.players[seating[seat]].name();
-    let mut record = Record::new(game.clone());
-    let _ = record.set_tag("Event", "arena");
-    let _ = record.set_tag("Round", &(index + 1).to_string());
-    for (seat, &color) in colors.iter().enumerate() {
-        // `Black`/`White`/... in records, `PB`/`PW` in GGF: the writers map them.
-        let _ = record.set_player(color, name(seat));
-    }
-    let (results, summary, forfeit_line) = match forfeit {
-        Some((loser, why)) => {
-            // Two players: the other one wins.
-            let winner = colors[1 - loser];
-            // The game stopped before its end: the result says who won, and the
-            // `Termination` tag why.
-            let forfeited = GameResult {
-                outcome: Outcome::Win(winner),
-                scores: None,
-                ending: Ending::Unstated,
-            };
-            if let Err(e) = record.set_game_result(Some(forfeited)) {
-                eprintln!("arena: game {}: {e}", index + 1);
-            }
-            let text = format!("forfeit: {} ({}) {why}", name(loser), colors[loser]);
-            let _ = record.set_tag("Termination", &text);
-            let results = (0..colors.len())
-                .map(|s| {
-                    if s == loser {
-                        Result3::Loss
-                    } else {
-                        Result3::Win
-                    }
-                })
-                .collect();
-            (
-                results,
-                format!("{} by forfeit", winner.name()),
-                Some(format!("game {}: {text}", index + 1)),
-            )
-        }
-        None => {
-            let outcome = game.outcome().expect("the game is over");
-            let results = colors
-                .iter()
-                .map(|&c| match outcome {
-                    Outcome::Draw => Result3::Draw,
-                    Outcome::Win(w) if w == c => Result3::Win,
-                    Outcome::Win(_) => Result3::Loss,
-                })
-                .collect();
-            (results, format!("{outcome} {}", game.scores()), None)
-        }
-    };
-    let text = if config.ggf {
-        ggf::write(&record).map_err(|e| e.to_string())? + "\n"
-    } else {
-        record.to_string()
-    };
-    Ok(Played {
-        seating,
-        results,
-        text,
-        summary,
-        forfeit: forfeit_line,
-    })
-}
-
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
-}
-
-impl Tally {
-    fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-    fn score(&self) -> f64 {
-        match self.games() {
-            0 => 0.0,
-            n => (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n),
-        }
-    }
-}
-
-/// The Elo difference for a score `p` (from 0 to 1).
-fn elo(p: f64) -> f64 {
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
-fn format_elo(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:+.0}")
-    } else if value > 0.0 {
-        "+inf".to_string()
-    } else {
-        "-inf".to_string()
-    }
-}
-
-/// The Elo line for two players, from the first one's side: the difference and
-/// its 95 % interval, a Wilson score interval on the per-game scores' spread (so
-/// that a clean sweep still gets a finite lower bound).
-fn elo_line(names: [&str; 2], t: &Tally) -> String {
-    const Z: f64 = 1.96;
-    let n = f64::from(t.games());
-    let p = t.score();
-    let spread = (f64::from(t.wins) * (1.0 - p).powi(2)
-        + f64::from(t.draws) * (0.5 - p).powi(2)
-        + f64::from(t.losses) * p.powi(2))
-        / n;
-    let scale = 1.0 + Z * Z / n;
-    let centre = (p + Z * Z / (2.0 * n)) / scale;
-    let half = Z * (spread / n + Z * Z / (4.0 * n * n)).sqrt() / scale;
-    format!(
-        "elo {} - {}: {} (95% interval {} to {})",
-        names[0],
-        names[1],
-        format_elo(elo(p)),
-        // With no loss (no win) at all the interval is open on that side.
-        format_elo(if p == 0.0 {
-            elo(0.0)
-        } else {
-            elo((centre - half).max(0.0))
-        }),
-        format_elo(if p == 1.0 {
-            elo(1.0)
-        } else {
-            elo((centre + half).min(1.0))
-        }),
-    )
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{USAGE}\n{}\n", bots::HELP);
+        print!("{USAGE}\n{}\n", reversi_engine::bot::HELP);
         return ExitCode::SUCCESS;
     }
-    let config = match parse_args(&args) {
-        Ok(c) => c,
+    let Run { config, out, jobs } = match parse_args(&args) {
+        Ok(run) => run,
         Err(e) => {
             eprintln!("arena: {e}");
             return ExitCode::FAILURE;
@@ -464,7 +173,7 @@ fn main() -> ExitCode {
     let mut texts = Vec::with_capacity(config.games);
     let mut failed = None;
     std::thread::scope(|scope| {
-        for _ in 0..config.jobs.min(config.games) {
+        for _ in 0..jobs.min(config.games) {
             let tx = tx.clone();
             let (config, next) = (&config, &next);
             scope.spawn(move || loop {
@@ -499,9 +208,9 @@ fn main() -> ExitCode {
                 for (seat, &p) in played.seating.iter().enumerate() {
                     let t = &mut tallies[p];
                     match played.results[seat] {
-                        Result3::Win => t.wins += 1,
-                        Result3::Draw => t.draws += 1,
-                        Result3::Loss => t.losses += 1,
+                        SeatResult::Win => t.wins += 1,
+                        SeatResult::Draw => t.draws += 1,
+                        SeatResult::Loss => t.losses += 1,
                     }
                 }
                 texts.push(played.text);
@@ -541,7 +250,7 @@ fn main() -> ExitCode {
         eprintln!("arena: {e}");
         return ExitCode::FAILURE;
     }
-    if let Some(path) = &config.out {
+    if let Some(path) = &out {
         let joined = texts.join(if config.ggf { "" } else { "\n" });
         if let Err(e) = std::fs::write(path, joined) {
             eprintln!("arena: {path}: {e}");
@@ -570,7 +279,7 @@ fn main() -> ExitCode {
     println!(
         "time {:.1}s, {} jobs",
         started.elapsed().as_secs_f64(),
-        config.jobs
+        jobs
     );
     println!("games {}", config.games);
     ExitCode::SUCCESS

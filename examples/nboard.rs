@@ -26,14 +26,8 @@ use std::time::Instant;
 use reversi::text::ggf;
 use reversi::{Board, Game, Move, Rules};
 
-#[path = "shared/bots.rs"]
-#[allow(dead_code)]
-mod bots;
-#[path = "solve.rs"]
-#[allow(dead_code)]
-mod solve;
-
-use bots::{Bot, Kind, Spec};
+use reversi_engine::bot::{self as bots, Bot, Kind, Spec};
+use reversi_engine::protocol::nboard_move;
 
 struct Engine {
     game: Game,
@@ -70,13 +64,6 @@ impl Engine {
         self.last_nodes = (choice.nodes, seconds);
         let eval = choice.eval.map_or(String::new(), |e| format!("{e:+.2}"));
         (choice.mv, eval, seconds)
-    }
-}
-
-fn nboard_move(mv: Move) -> String {
-    match mv {
-        Move::Place(square) => square.to_string(),
-        Move::Pass => "PA".to_string(),
     }
 }
 

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use multiversion::{inherit_target, multiversion};
 use reversi::{Position, PositionVisitor};
+use reversi_engine::cli;
 
 /// Perft of one position, monomorphised for its board, player count and kernel.
 struct Perft(u32);
@@ -64,10 +65,6 @@ fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     }
     count(pos, depth)
 }
-
-#[path = "shared/cli.rs"]
-#[allow(dead_code)]
-mod cli;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

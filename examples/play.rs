@@ -22,16 +22,8 @@ use std::process::ExitCode;
 use reversi::text::record::Record;
 use reversi::{Cell, Color, Game, Move, Square, SquareSet};
 
-#[path = "shared/bots.rs"]
-mod bots;
-#[path = "shared/cli.rs"]
-#[allow(dead_code)]
-mod cli;
-#[path = "solve.rs"]
-#[allow(dead_code)]
-mod solve;
-
-use bots::{derive_seed, Bot, Spec};
+use reversi_engine::bot::{self as bots, derive_seed, Bot, Spec};
+use reversi_engine::cli;
 
 const USAGE: &str = "\
 usage: play [--black WHO] [--white WHO] [--red WHO] [--green WHO] [--seed S]

@@ -11,9 +11,7 @@ use std::process::ExitCode;
 use rand_core::{Rng, SeedableRng};
 use reversi::{Game, Move};
 
-#[path = "shared/cli.rs"]
-#[allow(dead_code)]
-mod cli;
+use reversi_engine::cli;
 
 /// A number uniform in `0..n`: the top of the `u32` range that would favour small
 /// numbers is drawn again.

@@ -1,11 +1,9 @@
-//! The example solver (`examples/solve.rs`, included here) against the published
+//! The engine's exact solver (`reversi_engine::solver`) against the published
 //! exact scores of the FFO endgame suite (tests/data/ffo/SOURCE.md): every
 //! position's score must be the best published score, and its move one of the
 //! moves published with that score.
 
-#[path = "../examples/solve.rs"]
-#[allow(dead_code)]
-mod solve;
+use reversi_engine::solver::Solver;
 
 /// The published `MOVE:SCORE` pairs of an OBF line.
 fn published(line: &str) -> Vec<(String, i32)> {
@@ -21,7 +19,7 @@ fn published(line: &str) -> Vec<(String, i32)> {
 fn check(file: &str, numbers: std::ops::RangeInclusive<usize>, first_number: usize) {
     let text = std::fs::read_to_string(file).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut solver = solve::Solver::default();
+    let mut solver = Solver::default();
     for number in numbers {
         let line = lines[number - first_number];
         let answers = published(line);
@@ -29,7 +27,7 @@ fn check(file: &str, numbers: std::ops::RangeInclusive<usize>, first_number: usi
         let solution = solver.solve_obf(line).unwrap();
         assert_eq!(solution.score, best, "FFO #{number}: score");
         let mv = solution
-            .best
+            .best_move
             .expect("every FFO position has a move")
             .to_string();
         assert!(

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use reversi::text::{ggf, record::Record};
 use reversi::{Board, Game, Move, Rules};
 
+use super::nboard_move;
+
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -262,13 +264,5 @@ impl Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// A move as NBoard writes it: the square, or `PA`.
-pub fn nboard_move(mv: Move) -> String {
-    match mv {
-        Move::Place(square) => square.to_string(),
-        Move::Pass => "PA".to_string(),
     }
 }

@@ -1,22 +1,26 @@
 //! The built-in bots that the arena, the NBoard engine and the terminal game
 //! share, written on the library's typed API, its evaluation features
 //! (`reversi::features`) and its random playouts (`reversi::playout`). Alpha-beta
-//! solves the endgame of two-player 8×8 Reversi with the exact solver of
-//! `examples/solve.rs` (which each program includes as `mod solve`), and that of
-//! the other variants with a plain exact search of its own.
+//! solves the endgame of two-player 8×8 Reversi with the exact
+//! [`Solver`](crate::solver::Solver), and that of the other variants with a plain
+//! exact search of its own.
 //!
 //! A bot is named by a spec, `name` or `name:option=value[:option=value…]`, for
 //! example `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`. Every bot draws
 //! its random choices from its own generator, seeded by the caller, so the same
 //! seed gives the same moves; every move it returns is legal.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::{
     features, playout, AnyPosition, Bitboard, Color, Move, Position, PositionVisitor, Spot,
+    TwoPlayer8,
 };
+
+use crate::search::alphabeta::{alphabeta_root, Search, EXACT, INFINITY};
+use crate::search::mcts::mcts;
 
 /// What `--help` says about the bots.
 pub const HELP: &str = "\
@@ -158,7 +162,7 @@ pub struct Bot {
     spec: Spec,
     rng: Xoshiro256PlusPlus,
     /// The 8×8 endgame solver, made at the first endgame (its table is large).
-    solver: Option<Box<crate::solve::Solver>>,
+    solver: Option<Box<crate::solver::Solver>>,
 }
 
 impl Bot {
@@ -200,10 +204,10 @@ impl Bot {
             };
         }
         if let Kind::AlphaBeta { solve, .. } = self.spec.kind {
-            if let Some(line) = solver_obf(pos, solve) {
+            if let Some(position) = solver_position(pos, solve) {
                 let solver = self.solver.get_or_insert_with(Default::default);
-                let solution = solver.solve_obf(&line).expect("a two-player 8x8 position");
-                if let Some(square) = solution.best {
+                let solution = solver.solve(&position);
+                if let Some(square) = solution.best_move {
                     return Choice {
                         mv: Move::Place(square),
                         eval: Some(f64::from(solution.score)),
@@ -220,10 +224,10 @@ impl Bot {
     }
 }
 
-/// The OBF line of `pos` for the 8×8 solver, when it can solve it: two-player
-/// 8×8 Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
+/// `pos` as the 8×8 solver takes it, when the bot hands it over: two-player 8×8
+/// Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
 /// squares.
-fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
+fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
     let fits = pos.board() == reversi::Board::Size8
         && pos.players() == 2
         && !pos.anti()
@@ -232,27 +236,11 @@ fn solver_obf(pos: &AnyPosition, solve: u32) -> Option<String> {
     if !fits {
         return None;
     }
-    let mut line = String::with_capacity(68);
-    for row in 0..8 {
-        for column in 0..8 {
-            line.push(match pos.cell(reversi::Square::new(column, row)) {
-                Some(reversi::Cell::Disc(Color::Black)) => 'X',
-                Some(reversi::Cell::Disc(_)) => 'O',
-                _ => '-',
-            });
-        }
-    }
-    line.push_str(if pos.to_move() == Color::Black {
-        " X;"
-    } else {
-        " O;"
-    });
-    Some(line)
+    TwoPlayer8::try_from(*pos).ok()
 }
 
 /// Every legal move of `pos` (two players, not over, not a forced pass) with its
 /// alpha-beta value, best first: what an engine's hint shows.
-#[allow(dead_code)]
 pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
     struct Rank {
         depth: u32,
@@ -412,238 +400,4 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
         .sum();
     let corner_sign = if pos.anti() { -1 } else { 1 };
     10 * (mine * opponents - theirs) + corner_sign * 50 * (my_corners * opponents - their_corners)
-}
-
-// ---------------------------------------------------------------------------
-// Monte-Carlo tree search
-
-struct Node<P: Position> {
-    pos: P,
-    spot: Option<Spot<P::Layout>>,
-    parent: usize,
-    children: Vec<usize>,
-    untried: Bitboard<P::Layout>,
-    pass_untried: bool,
-    visits: u32,
-    /// The sum of the playout rewards of each colour, by colour index.
-    reward: [f64; 4],
-}
-
-impl<P: Position> Node<P> {
-    fn new(pos: P, spot: Option<Spot<P::Layout>>, parent: usize) -> Node<P> {
-        let untried = pos.legal_moves();
-        Node {
-            pass_untried: untried.is_empty() && !pos.is_over(),
-            pos,
-            spot,
-            parent,
-            children: Vec::new(),
-            untried,
-            visits: 0,
-            reward: [0.0; 4],
-        }
-    }
-}
-
-/// Each colour's reward for a finished game: the best score (the lowest in
-/// Anti-Reversi) shares 1 among those who have it.
-fn rewards<P: Position>(end: &P) -> [f64; 4] {
-    let scores = end.scores();
-    let counts = scores.iter().map(|(_, n)| n);
-    let best = if end.anti() {
-        counts.min()
-    } else {
-        counts.max()
-    };
-    let winners: Vec<Color> = scores
-        .iter()
-        .filter(|&(_, n)| Some(n) == best)
-        .map(|(c, _)| c)
-        .collect();
-    let mut reward = [0.0; 4];
-    for c in &winners {
-        reward[c.index()] = 1.0 / winners.len() as f64;
-    }
-    reward
-}
-
-/// UCT from `root`: the most visited move, its mean reward for the mover, and
-/// the playouts run.
-fn mcts<P: Position>(
-    root: &P,
-    rng: &mut impl Rng,
-    playouts: u32,
-    time: Option<Duration>,
-    exploration: f64,
-) -> (Spot<P::Layout>, f64, u64) {
-    let moves = root.legal_moves();
-    if moves.len() == 1 {
-        return (moves.first().expect("one move"), 0.5, 0);
-    }
-    let me = root.to_move();
-    let started = Instant::now();
-    let mut tree = vec![Node::new(*root, None, usize::MAX)];
-    let mut runs: u64 = 0;
-    loop {
-        let done = match time {
-            Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
-            None => runs >= u64::from(playouts),
-        };
-        if done {
-            break;
-        }
-        runs += 1;
-        // Selection: down through fully expanded nodes.
-        let mut node = 0;
-        while tree[node].untried.is_empty() && !tree[node].pass_untried {
-            if tree[node].children.is_empty() {
-                break;
-            }
-            let mover = tree[node].pos.to_move().index();
-            let log_n = f64::from(tree[node].visits).ln();
-            let mut best = (f64::NEG_INFINITY, 0);
-            for &child in &tree[node].children {
-                let c = &tree[child];
-                let n = f64::from(c.visits);
-                let value = c.reward[mover] / n + exploration * (log_n / n).sqrt();
-                if value > best.0 {
-                    best = (value, child);
-                }
-            }
-            node = best.1;
-        }
-        // Expansion: one untried move (or the forced pass).
-        let pos = tree[node].pos;
-        let child = if let Some(spot) = playout::random_spot(tree[node].untried, rng) {
-            tree[node].untried.remove(spot);
-            Some(Node::new(pos.play_unchecked(spot), Some(spot), node))
-        } else if tree[node].pass_untried {
-            tree[node].pass_untried = false;
-            Some(Node::new(pos.pass_unchecked(), None, node))
-        } else {
-            None
-        };
-        if let Some(child) = child {
-            tree.push(child);
-            let index = tree.len() - 1;
-            tree[node].children.push(index);
-            node = index;
-        }
-        // Simulation and backpropagation.
-        let reward = rewards(&playout::playout(&tree[node].pos, rng));
-        loop {
-            let n = &mut tree[node];
-            n.visits += 1;
-            for (sum, r) in n.reward.iter_mut().zip(reward) {
-                *sum += r;
-            }
-            if n.parent == usize::MAX {
-                break;
-            }
-            node = n.parent;
-        }
-    }
-    let best = tree[0]
-        .children
-        .iter()
-        .copied()
-        .max_by_key(|&c| tree[c].visits)
-        .expect("the root has children");
-    let chance = tree[best].reward[me.index()] / f64::from(tree[best].visits.max(1));
-    (tree[best].spot.expect("a placement"), chance, runs)
-}
-
-// ---------------------------------------------------------------------------
-// Alpha-beta
-
-/// Exact scores are disc margins times this, above any evaluation.
-const EXACT: i32 = 10_000;
-const INFINITY: i32 = 200 * EXACT;
-
-/// The evaluation of `pos` for the player to move (two players), in hundredths
-/// of a disc, more or less: mobility and potential mobility are worth having in
-/// either game; corners and stable discs are discs kept to the end, good in
-/// Reversi and bad in Anti-Reversi; frontier discs give the opponent moves.
-fn evaluate<P: Position>(pos: &P) -> i32 {
-    let me = pos.to_move();
-    let you = me.opponent();
-    let diff = |f: &dyn Fn(Color) -> usize| f(me) as i32 - f(you) as i32;
-    let corners = features::corner_squares(pos);
-    let mobility = diff(&|c| features::mobility(pos, c).len());
-    let potential = diff(&|c| features::potential_mobility(pos, c).len());
-    let frontier = diff(&|c| features::frontier(pos, c).len());
-    let corner = diff(&|c| (pos.discs(c) & corners).len());
-    let stable = diff(&|c| features::stable(pos, c).len());
-    let keep = if pos.anti() { -1 } else { 1 };
-    40 * mobility + 15 * potential - 10 * frontier + keep * (250 * corner + 60 * stable)
-}
-
-struct Search {
-    nodes: u64,
-    /// Whether to search to the end of the game, ignoring the depth.
-    exact: bool,
-}
-
-impl Search {
-    /// Negamax alpha-beta: the value of `pos` for the player to move, exact
-    /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
-    fn negamax<P: Position>(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if !self.exact && depth == 0 {
-            return evaluate(pos);
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            let next = pos.pass_unchecked();
-            if next.legal_moves().is_empty() {
-                return pos.final_margin() * EXACT;
-            }
-            return -self.negamax(&next, depth, -beta, -alpha);
-        }
-        let next_depth = depth.saturating_sub(1);
-        for m in ordered(pos, moves, self.exact || depth >= 2) {
-            let value = -self.negamax(&pos.play_unchecked(m), next_depth, -beta, -alpha);
-            if value >= beta {
-                return value;
-            }
-            alpha = alpha.max(value);
-        }
-        alpha
-    }
-}
-
-/// The moves, fewest replies first when `sort` (the cheapest good order), else as
-/// they come.
-fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<Spot<P::Layout>> {
-    let mut list: Vec<Spot<P::Layout>> = moves.iter().collect();
-    if sort && list.len() > 1 && pos.empty().len() > 5 {
-        let corners = features::corner_squares(pos);
-        list.sort_by_key(|&m| {
-            let replies = pos.play_unchecked(m).legal_moves().len() as i32;
-            let corner = i32::from(corners.contains(m)) * if pos.anti() { 3 } else { -3 };
-            replies + corner
-        });
-    }
-    list
-}
-
-/// The best move of `root` with its value, whether it is exact, and the nodes
-/// searched.
-fn alphabeta_root<P: Position>(
-    root: &P,
-    depth: u32,
-    solve: u32,
-) -> (Spot<P::Layout>, i32, bool, u64) {
-    let exact = root.empty().len() as u32 <= solve;
-    let mut search = Search { nodes: 0, exact };
-    let mut best = None;
-    let mut alpha = -INFINITY;
-    for m in ordered(root, root.legal_moves(), true) {
-        let value = -search.negamax(&root.play_unchecked(m), depth - 1, -INFINITY, -alpha);
-        if best.is_none() || value > alpha {
-            alpha = value;
-            best = Some(m);
-        }
-    }
-    (best.expect("a legal move"), alpha, exact, search.nodes)
 }

@@ -1,0 +1,339 @@
+//! Games between built-in bots and outside engines, and their scores: what the
+//! `arena` example runs.
+//!
+//! Fair by construction: each seeded random opening of K plies is played by
+//! every seating: with two players, every ordered pair of players (so colours are
+//! swapped); with three or four, every rotation of the players around the table
+//! ([`seatings`]). An engine that crashes, hangs past the move time or answers an
+//! illegal move loses the game ([`Played::forfeit`] says why).
+
+use std::time::Duration;
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::text::result::{Ending, GameResult};
+use reversi::text::{ggf, record::Record};
+use reversi::{playout, Game, Move, Outcome, Rules, RulesBuilder};
+
+use crate::bot::{derive_seed, Bot, Spec};
+use crate::protocol::client::{Engine, EngineSpec};
+
+/// A participant: a built-in bot or an outside engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Player {
+    /// A built-in bot.
+    Bot(Spec),
+    /// An outside engine, one process per game.
+    Engine(EngineSpec),
+}
+
+impl Player {
+    /// The name in summaries and records.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Bot(spec) => &spec.name,
+            Player::Engine(spec) => &spec.name,
+        }
+    }
+}
+
+/// What an arena plays: the players, the games and their rules.
+pub struct Config {
+    /// The players, built-in bots and outside engines.
+    pub players: Vec<Player>,
+    /// Games to play: a whole number of rounds of [`Config::seatings`].
+    pub games: usize,
+    /// Seeds the openings and the bots.
+    pub seed: u64,
+    /// Whether [`Played::text`] is GGF (one game a line) rather than a record.
+    pub ggf: bool,
+    /// An engine's time for a move before it forfeits.
+    pub move_time: Duration,
+    /// Random plies before the players take over.
+    pub opening_plies: u32,
+    /// The `set depth` sent to NBoard engines.
+    pub engine_depth: u32,
+    /// The rules of every game (without blocked squares when they are drawn).
+    pub rules: Rules,
+    /// The rules without blocked squares, when each opening draws its own.
+    pub random_blocked: Option<RulesBuilder>,
+    /// Each seating: the player on each seat, in turn order (see [`seatings`]).
+    pub seatings: Vec<Vec<usize>>,
+}
+
+/// Every seating of `players` players at a table of `seats` seats: with two
+/// seats every ordered pair, with three or four every rotation of the players
+/// around the table (the first ones again on spare seats); an error when there
+/// are more players than seats at a table of three or four.
+pub fn seatings(players: usize, seats: usize) -> Result<Vec<Vec<usize>>, String> {
+    let n = players;
+    if seats == 2 {
+        Ok((0..n)
+            .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| vec![a, b]))
+            .collect())
+    } else if n <= seats {
+        Ok((0..seats)
+            .map(|r| (0..seats).map(|s| ((s + r) % seats) % n).collect())
+            .collect())
+    } else {
+        Err(format!("{seats} players: at most {seats} bots and engines"))
+    }
+}
+
+/// How a seat did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatResult {
+    /// The seat won (or shared nothing: a win is alone at the top).
+    Win,
+    /// The game was drawn.
+    Draw,
+    /// The seat lost.
+    Loss,
+}
+
+/// One game played.
+pub struct Played {
+    /// The player on each seat.
+    pub seating: Vec<usize>,
+    /// How each seat did.
+    pub results: Vec<SeatResult>,
+    /// The game as a record, or a GGF line (see [`Config::ggf`]).
+    pub text: String,
+    /// `black 40-24`, or the forfeit.
+    pub summary: String,
+    /// `game N: forfeit: NAME (COLOUR) WHY`, when a player forfeited.
+    pub forfeit: Option<String>,
+}
+
+/// The game's opening: the rules (with its blocked squares, when drawn per
+/// opening) and K random plies, the same for every seating.
+pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
+    let seed = derive_seed(config.seed, number as u64, 1);
+    let rules = match config.random_blocked {
+        Some(builder) => builder
+            .build_with_blocked_seed(seed)
+            .map_err(|e| e.to_string())?,
+        None => config.rules,
+    };
+    let mut game = Game::new(rules);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..config.opening_plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.legal_moves();
+        let mv = match moves.len() {
+            0 => Move::Pass,
+            n => Move::Place(
+                moves
+                    .iter()
+                    .nth(playout::uniform_below(&mut rng, n as u32) as usize)
+                    .expect("n moves"),
+            ),
+        };
+        game.play_move(mv).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
+
+/// A seat during a game.
+enum Seat {
+    Bot(Bot),
+    Engine(Option<Engine>, EngineSpec),
+}
+
+/// Plays game `index` (from 0) of `config`: opening `index / seatings`, seating
+/// `index % seatings`. The same index gives the same game.
+pub fn play(config: &Config, index: usize) -> Result<Played, String> {
+    let round = config.seatings.len();
+    let seating = config.seatings[index % round].clone();
+    let mut game = opening(config, index / round)?;
+    let mut seats: Vec<Seat> = seating
+        .iter()
+        .enumerate()
+        .map(|(seat, &p)| match &config.players[p] {
+            Player::Bot(spec) => Seat::Bot(Bot::new(
+                spec.clone(),
+                derive_seed(config.seed, index as u64, 2 + seat as u64),
+            )),
+            Player::Engine(spec) => Seat::Engine(None, spec.clone()),
+        })
+        .collect();
+    let mut forfeit = None;
+    while !game.is_over() {
+        let seat = game.to_move().index();
+        if game.must_pass() {
+            game.pass().map_err(|e| e.to_string())?;
+            continue;
+        }
+        let mv = match &mut seats[seat] {
+            Seat::Bot(bot) => Ok(bot.choose(game.position()).mv),
+            Seat::Engine(running, spec) => {
+                let answer = match running {
+                    Some(engine) => engine.genmove(&game, config.move_time, config.engine_depth),
+                    None => Engine::start(spec).and_then(|engine| {
+                        running
+                            .insert(engine)
+                            .genmove(&game, config.move_time, config.engine_depth)
+                    }),
+                };
+                answer
+            }
+        };
+        let failure = match mv {
+            Ok(mv) => match game.play_move(mv) {
+                Ok(_) => None,
+                Err(e) => Some(format!("answered {mv}, which is illegal: {e}")),
+            },
+            Err(e) => Some(e),
+        };
+        if let Some(why) = failure {
+            forfeit = Some((seat, why));
+            break;
+        }
+    }
+    for seat in seats {
+        if let Seat::Engine(Some(engine), _) = seat {
+            engine.stop();
+        }
+    }
+    let colors = game.rules().colors();
+    let name = |seat: usize| config.players[seating[seat]].name();
+    let mut record = Record::new(game.clone());
+    let _ = record.set_tag("Event", "arena");
+    let _ = record.set_tag("Round", &(index + 1).to_string());
+    for (seat, &color) in colors.iter().enumerate() {
+        // `Black`/`White`/... in records, `PB`/`PW` in GGF: the writers map them.
+        let _ = record.set_player(color, name(seat));
+    }
+    let (results, summary, forfeit_line) = match forfeit {
+        Some((loser, why)) => {
+            // Two players: the other one wins.
+            let winner = colors[1 - loser];
+            // The game stopped before its end: the result says who won, and the
+            // `Termination` tag why.
+            let forfeited = GameResult {
+                outcome: Outcome::Win(winner),
+                scores: None,
+                ending: Ending::Unstated,
+            };
+            if let Err(e) = record.set_game_result(Some(forfeited)) {
+                eprintln!("arena: game {}: {e}", index + 1);
+            }
+            let text = format!("forfeit: {} ({}) {why}", name(loser), colors[loser]);
+            let _ = record.set_tag("Termination", &text);
+            let results = (0..colors.len())
+                .map(|s| {
+                    if s == loser {
+                        SeatResult::Loss
+                    } else {
+                        SeatResult::Win
+                    }
+                })
+                .collect();
+            (
+                results,
+                format!("{} by forfeit", winner.name()),
+                Some(format!("game {}: {text}", index + 1)),
+            )
+        }
+        None => {
+            let outcome = game.outcome().expect("the game is over");
+            let results = colors
+                .iter()
+                .map(|&c| match outcome {
+                    Outcome::Draw => SeatResult::Draw,
+                    Outcome::Win(w) if w == c => SeatResult::Win,
+                    Outcome::Win(_) => SeatResult::Loss,
+                })
+                .collect();
+            (results, format!("{outcome} {}", game.scores()), None)
+        }
+    };
+    let text = if config.ggf {
+        ggf::write(&record).map_err(|e| e.to_string())? + "\n"
+    } else {
+        record.to_string()
+    };
+    Ok(Played {
+        seating,
+        results,
+        text,
+        summary,
+        forfeit: forfeit_line,
+    })
+}
+
+/// A player's results so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score from 0 to 1: wins and half the draws over the games.
+    pub fn score(&self) -> f64 {
+        match self.games() {
+            0 => 0.0,
+            n => (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n),
+        }
+    }
+}
+
+/// The Elo difference for a score `p` (from 0 to 1).
+fn elo(p: f64) -> f64 {
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+fn format_elo(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:+.0}")
+    } else if value > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
+/// The Elo line for two players, from the first one's side: the difference and
+/// its 95 % interval, a Wilson score interval on the per-game scores' spread (so
+/// that a clean sweep still gets a finite lower bound).
+pub fn elo_line(names: [&str; 2], t: &Tally) -> String {
+    const Z: f64 = 1.96;
+    let n = f64::from(t.games());
+    let p = t.score();
+    let spread = (f64::from(t.wins) * (1.0 - p).powi(2)
+        + f64::from(t.draws) * (0.5 - p).powi(2)
+        + f64::from(t.losses) * p.powi(2))
+        / n;
+    let scale = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / scale;
+    let half = Z * (spread / n + Z * Z / (4.0 * n * n)).sqrt() / scale;
+    format!(
+        "elo {} - {}: {} (95% interval {} to {})",
+        names[0],
+        names[1],
+        format_elo(elo(p)),
+        // With no loss (no win) at all the interval is open on that side.
+        format_elo(if p == 0.0 {
+            elo(0.0)
+        } else {
+            elo((centre - half).max(0.0))
+        }),
+        format_elo(if p == 1.0 {
+            elo(1.0)
+        } else {
+            elo((centre + half).min(1.0))
+        }),
+    )
+}

@@ -1,0 +1,143 @@
+//! Monte-Carlo tree search (UCT over the library's random playouts), for 2, 3 and
+//! 4 players: each player is scored by its own result.
+
+use std::time::{Duration, Instant};
+
+use rand_core::Rng;
+use reversi::{playout, Bitboard, Color, Position, Spot};
+
+struct Node<P: Position> {
+    pos: P,
+    spot: Option<Spot<P::Layout>>,
+    parent: usize,
+    children: Vec<usize>,
+    untried: Bitboard<P::Layout>,
+    pass_untried: bool,
+    visits: u32,
+    /// The sum of the playout rewards of each colour, by colour index.
+    reward: [f64; 4],
+}
+
+impl<P: Position> Node<P> {
+    fn new(pos: P, spot: Option<Spot<P::Layout>>, parent: usize) -> Node<P> {
+        let untried = pos.legal_moves();
+        Node {
+            pass_untried: untried.is_empty() && !pos.is_over(),
+            pos,
+            spot,
+            parent,
+            children: Vec::new(),
+            untried,
+            visits: 0,
+            reward: [0.0; 4],
+        }
+    }
+}
+
+/// Each colour's reward for a finished game: the best score (the lowest in
+/// Anti-Reversi) shares 1 among those who have it.
+fn rewards<P: Position>(end: &P) -> [f64; 4] {
+    let scores = end.scores();
+    let counts = scores.iter().map(|(_, n)| n);
+    let best = if end.anti() {
+        counts.min()
+    } else {
+        counts.max()
+    };
+    let winners: Vec<Color> = scores
+        .iter()
+        .filter(|&(_, n)| Some(n) == best)
+        .map(|(c, _)| c)
+        .collect();
+    let mut reward = [0.0; 4];
+    for c in &winners {
+        reward[c.index()] = 1.0 / winners.len() as f64;
+    }
+    reward
+}
+
+/// UCT from `root`: the most visited move, its mean reward for the mover, and
+/// the playouts run.
+pub(crate) fn mcts<P: Position>(
+    root: &P,
+    rng: &mut impl Rng,
+    playouts: u32,
+    time: Option<Duration>,
+    exploration: f64,
+) -> (Spot<P::Layout>, f64, u64) {
+    let moves = root.legal_moves();
+    if moves.len() == 1 {
+        return (moves.first().expect("one move"), 0.5, 0);
+    }
+    let me = root.to_move();
+    let started = Instant::now();
+    let mut tree = vec![Node::new(*root, None, usize::MAX)];
+    let mut runs: u64 = 0;
+    loop {
+        let done = match time {
+            Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
+            None => runs >= u64::from(playouts),
+        };
+        if done {
+            break;
+        }
+        runs += 1;
+        // Selection: down through fully expanded nodes.
+        let mut node = 0;
+        while tree[node].untried.is_empty() && !tree[node].pass_untried {
+            if tree[node].children.is_empty() {
+                break;
+            }
+            let mover = tree[node].pos.to_move().index();
+            let log_n = f64::from(tree[node].visits).ln();
+            let mut best = (f64::NEG_INFINITY, 0);
+            for &child in &tree[node].children {
+                let c = &tree[child];
+                let n = f64::from(c.visits);
+                let value = c.reward[mover] / n + exploration * (log_n / n).sqrt();
+                if value > best.0 {
+                    best = (value, child);
+                }
+            }
+            node = best.1;
+        }
+        // Expansion: one untried move (or the forced pass).
+        let pos = tree[node].pos;
+        let child = if let Some(spot) = playout::random_spot(tree[node].untried, rng) {
+            tree[node].untried.remove(spot);
+            Some(Node::new(pos.play_unchecked(spot), Some(spot), node))
+        } else if tree[node].pass_untried {
+            tree[node].pass_untried = false;
+            Some(Node::new(pos.pass_unchecked(), None, node))
+        } else {
+            None
+        };
+        if let Some(child) = child {
+            tree.push(child);
+            let index = tree.len() - 1;
+            tree[node].children.push(index);
+            node = index;
+        }
+        // Simulation and backpropagation.
+        let reward = rewards(&playout::playout(&tree[node].pos, rng));
+        loop {
+            let n = &mut tree[node];
+            n.visits += 1;
+            for (sum, r) in n.reward.iter_mut().zip(reward) {
+                *sum += r;
+            }
+            if n.parent == usize::MAX {
+                break;
+            }
+            node = n.parent;
+        }
+    }
+    let best = tree[0]
+        .children
+        .iter()
+        .copied()
+        .max_by_key(|&c| tree[c].visits)
+        .expect("the root has children");
+    let chance = tree[best].reward[me.index()] / f64::from(tree[best].visits.max(1));
+    (tree[best].spot.expect("a placement"), chance, runs)
+}
