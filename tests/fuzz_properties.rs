@@ -77,9 +77,9 @@ proptest! {
         while !archive.is_char_boundary(cut) {
             cut -= 1;
         }
-        let mut data = archive[..cut].as_bytes().to_vec();
+        let mut data = archive.as_bytes()[..cut].to_vec();
         data.extend(&splice);
-        data.extend(archive[cut..].as_bytes());
+        data.extend(&archive.as_bytes()[cut..]);
         properties::games(&data)
     }
 

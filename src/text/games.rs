@@ -41,8 +41,6 @@
 //! assert_eq!(entries[3].number, 4);
 //! ```
 
-use alloc::string::String;
-
 use crate::text::ggf::{self, GgfError};
 use crate::text::load::LoadError;
 use crate::text::record::{Record, RecordError};
@@ -382,6 +380,7 @@ pub use reader::GameReader;
 #[cfg(feature = "std")]
 mod reader {
     use super::*;
+    use alloc::string::String;
     use std::io::{self, BufRead};
     use std::vec::Vec;
 

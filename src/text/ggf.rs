@@ -122,7 +122,7 @@ pub enum GgfErrorKind {
         error: PlayError,
     },
     /// A move's evaluation (`B[f5/2.39/…]`) that is not a number of discs with at
-    /// most three decimals ([`Evaluation`](crate::Evaluation)).
+    /// most three decimals ([`crate::Evaluation`]).
     #[error("move {number}: {text:?} is not an evaluation in discs")]
     Evaluation {
         /// The number of the move, from 1.

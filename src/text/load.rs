@@ -46,7 +46,7 @@ use crate::text::record::{Record, RecordError};
 pub enum Format {
     /// The game record of [RULES.md §10](crate::rules_doc) ([`record`](crate::text::record)).
     Record,
-    /// GGF ([`ggf`]).
+    /// GGF ([`ggf`](crate::text::ggf)).
     Ggf,
     /// A bare move list from the start position ([`movelist`](crate::text::movelist)).
     Transcript,

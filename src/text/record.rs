@@ -768,7 +768,7 @@ fn strip_annotations(text: &str) -> Result<(String, Vec<Annotation>), (usize, An
         let mut time = None;
         let mut evaluation = None;
         // The commands `[%emt …]` and `[%eval …]`, each once, before the comment.
-        while !first_escaped {
+        while !first_escaped && (time.is_none() || evaluation.is_none()) {
             if time.is_none() {
                 if let Some(after) = rest.strip_prefix("[%emt ") {
                     let (clock, tail) = after

@@ -1,5 +1,5 @@
 //! WTHOR databases (`.wtb`), the French Othello Federation's archive format: the
-//! games ([`Database`], read lazily; [`write`]) and the names files `WTHOR.JOU`
+//! games ([`Database`], read lazily; [`write()`]) and the names files `WTHOR.JOU`
 //! (players) and `WTHOR.TRN` (tournaments) ([`Names`]), so that a game becomes a
 //! complete record ([`WthorGame::name`]).
 //!
@@ -19,7 +19,7 @@
 //! 8–9), then one fixed field a name: 20 bytes for a player, 26 for a tournament,
 //! the text padded with NUL bytes, read as ISO 8859-1 (each byte one character).
 //!
-//! [`write`] writes games back: a file read and written again is the same bytes
+//! [`write()`] writes games back: a file read and written again is the same bytes
 //! (tested on the real `WTH_2015.wtb`). What WTHOR cannot hold is a typed error
 //! ([`WthorWriteError`]): a start other than the standard one, another board, more
 //! than 60 placements.
@@ -340,7 +340,7 @@ impl Names {
             .ok_or(WthorError::NoHeader)?;
         let announced = usize::from(u16::from_le_bytes([header[8], header[9]]));
         let fields = &bytes[HEADER..];
-        if width == 0 || fields.len() % width != 0 || fields.len() / width < announced {
+        if width == 0 || !fields.len().is_multiple_of(width) || fields.len() / width < announced {
             return Err(WthorError::Truncated {
                 game: (fields.len() / width.max(1)).min(announced) + 1,
             });
