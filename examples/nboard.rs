@@ -197,14 +197,14 @@ fn gtp(engine: &mut Engine, line: &str, out: &mut impl Write) -> std::io::Result
         "play" => match args.get(1).map(|m| m.parse::<Move>()) {
             Some(Ok(mv)) => engine
                 .game
-                .play_move(mv)
+                .play(mv)
                 .map(|_| String::new())
                 .map_err(|e| format!("illegal move: {e}")),
             _ => Err("syntax error".into()),
         },
         "genmove" => {
             let (mv, _, _) = engine.think();
-            match engine.game.play_move(mv) {
+            match engine.game.play(mv) {
                 Ok(_) => Ok(mv.to_string()),
                 Err(_) => Ok("pass".into()),
             }

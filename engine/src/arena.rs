@@ -131,7 +131,7 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
                     .expect("n moves"),
             ),
         };
-        game.play_move(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
@@ -181,7 +181,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, String> {
             }
         };
         let failure = match mv {
-            Ok(mv) => match game.play_move(mv) {
+            Ok(mv) => match game.play(mv) {
                 Ok(_) => None,
                 Err(e) => Some(format!("answered {mv}, which is illegal: {e}")),
             },

@@ -202,12 +202,12 @@ impl Engine {
                 }
                 let mut replay = Game::new(*game.rules());
                 for mv in &moves[..self.known] {
-                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                    replay.play(*mv).map_err(|e| e.to_string())?;
                 }
                 for mv in &moves[self.known..] {
                     let color = replay.to_move().name();
                     self.gtp(&format!("play {color} {mv}"), deadline)?;
-                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                    replay.play(*mv).map_err(|e| e.to_string())?;
                 }
                 self.known = moves.len();
             }
