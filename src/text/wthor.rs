@@ -315,9 +315,9 @@ pub struct Names {
 }
 
 /// The width of a player's name field in `WTHOR.JOU`.
-pub const PLAYER_NAME: usize = 20;
+const PLAYER_NAME: usize = 20;
 /// The width of a tournament's name field in `WTHOR.TRN`.
-pub const TOURNAMENT_NAME: usize = 26;
+const TOURNAMENT_NAME: usize = 26;
 
 impl Names {
     /// Reads `WTHOR.JOU`.
