@@ -2,36 +2,18 @@
 //!
 //!     cargo run --release --example convert -- --to record|ggf|moves|position|obf FILE
 //!
-//! FILE (or `-` for standard input) holds a game record, a GGF game, a move
-//! transcript or an OBF line (detected from the content), or is a WTHOR database
-//! (`.wtb`): then every game of it is converted, one after the other, with the
-//! `Tournament`, `BlackPlayer`, `WhitePlayer`, `BlackScore` and `TheoreticalScore`
-//! tags of the file. A game the target format cannot hold is an error.
+//! FILE (or `-` for standard input) holds games (records one after another, a GGF
+//! archive, a move transcript, detected from the content), an OBF line or a position
+//! string, or is a WTHOR database (`.wtb`). Every game is converted, one after the other; a game
+//! that cannot be read, or that the target format cannot hold, is reported on
+//! standard error with its number and line, and the others are still converted
+//! (the exit status is then non-zero).
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use reversi::text::{ggf, obf, record::Record, wthor};
-use reversi::{Game, Rules};
-
-fn read_text(text: &str) -> Result<Record, String> {
-    let trimmed = text.trim();
-    if trimmed.starts_with("(;") {
-        return ggf::parse(text).map_err(|e| format!("GGF: {e}"));
-    }
-    if trimmed.starts_with('[') {
-        return Record::parse(text).map_err(|e| format!("record: {e}"));
-    }
-    if trimmed.len() >= 66 && !trimmed.contains('/') && obf::parse(trimmed).is_ok() {
-        return obf::parse(trimmed)
-            .map(|b| Record::new(b.game))
-            .map_err(|e| format!("OBF: {e}"));
-    }
-    let mut game = Game::new(Rules::default());
-    game.play_moves(text)
-        .map_err(|e| format!("transcript: {e}"))?;
-    Ok(Record::new(game))
-}
+use reversi::text::load::{detect, load, Format};
+use reversi::text::{games, ggf, obf, record::Record, wthor};
 
 fn write(record: &Record, to: &str) -> Result<String, String> {
     Ok(match to {
@@ -61,20 +43,48 @@ fn run(args: &[String]) -> Result<(), String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     }
-    if path.to_ascii_lowercase().ends_with(".wtb") {
-        let db = wthor::Database::parse(&bytes).map_err(|e| e.to_string())?;
-        for game in db.games() {
-            let game = game.map_err(|e| e.to_string())?;
-            let mut text = write(&game.record, to)?;
+    let mut failed = 0;
+    let mut convert = |what: String, record: Result<Record, String>| match record
+        .and_then(|record| write(&record, to))
+    {
+        Ok(mut text) => {
             if to == "record" {
                 text.push('\n');
             }
-            out(&text)?;
+            out(&text)
         }
-        return Ok(());
+        Err(e) => {
+            failed += 1;
+            eprintln!("convert: {what}: {e}");
+            Ok(())
+        }
+    };
+    if path.to_ascii_lowercase().ends_with(".wtb") {
+        let db = wthor::Database::parse(&bytes).map_err(|e| e.to_string())?;
+        for (i, game) in db.games().enumerate() {
+            convert(
+                format!("game {}", i + 1),
+                game.map(|g| g.record).map_err(|e| e.to_string()),
+            )?;
+        }
+    } else {
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))?;
+        if matches!(detect(&text), Some(Format::Obf | Format::Position)) {
+            convert(
+                path.to_string(),
+                load(&text).map(|l| l.record).map_err(|e| e.to_string()),
+            )?;
+        } else {
+            for entry in games::games(&text) {
+                let what = format!("game {}, line {}", entry.number, entry.line);
+                convert(what, entry.result.map_err(|e| e.to_string()))?;
+            }
+        }
     }
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))?;
-    out(&write(&read_text(&text)?, to)?)
+    if failed > 0 {
+        return Err(format!("{failed} games not converted"));
+    }
+    Ok(())
 }
 
 /// Writes to standard output; a closed pipe (`| head`) ends the run quietly.

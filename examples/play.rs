@@ -236,6 +236,9 @@ fn run() -> Result<(), String> {
                             }
                         }
                         if game.to_move() == mover && !game.must_pass() && !undone.is_empty() {
+                            // Taken back for good: the record saved at the end holds
+                            // the whole line, and the moves to redo are not the game.
+                            game.clear_redo();
                             println!(
                                 "took back {} moves: {} to move",
                                 undone.len(),

@@ -1,32 +1,21 @@
-//! Replays a game record (our format), a GGF game or a move transcript (detected
-//! from the content) and prints exactly two lines: the final position string, then
-//! the outcome word and each colour's disc count (`black B=33 W=31`).
+//! Replays the games of a file (records one after another, a GGF archive with one
+//! or more games a line, or a move transcript, detected from the content) and
+//! prints two lines a game: the final position string, then the outcome word and
+//! each colour's disc count (`black B=33 W=31`).
 //!
 //!     cargo run --release --example replay -- FILE      (or - for standard input)
 //!
 //! A game that stopped before its end prints the `Result` it was given, or `*`.
-//! An unreadable or illegal record prints one line naming the move (or tag) and
-//! the reason, and exits non-zero.
+//! A game that cannot be read or replayed prints, on standard error, its number,
+//! its line and the reason (the move or tag at fault), and the others are still
+//! replayed; the exit status is non-zero when any game failed. With several games,
+//! each game's two lines follow a line `# game N, line L`. The file is streamed: a
+//! large archive takes the memory of one game.
 
-use std::io::Read;
+use std::io::BufRead;
 use std::process::ExitCode;
 
-use reversi::text::{ggf, record::Record};
-use reversi::{Game, Rules};
-
-fn read(text: &str) -> Result<Record, String> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with("(;") {
-        ggf::parse(text).map_err(|e| format!("GGF: {e}"))
-    } else if trimmed.starts_with('[') {
-        Record::parse(text).map_err(|e| format!("record: {e}"))
-    } else {
-        let mut game = Game::new(Rules::default());
-        game.play_moves(text)
-            .map_err(|e| format!("transcript: {e}"))?;
-        Ok(Record::new(game))
-    }
-}
+use reversi::text::games::GameReader;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,34 +24,63 @@ fn main() -> ExitCode {
         eprintln!("replay: usage: replay FILE (or - for standard input)");
         return ExitCode::FAILURE;
     };
-    let path = path.clone();
-    let mut text = String::new();
-    let read_result = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    let input: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::stdin().lock())
     } else {
-        std::fs::read_to_string(&path).map(|t| text = t)
+        match std::fs::File::open(&path) {
+            Ok(file) => Box::new(std::io::BufReader::new(file)),
+            Err(e) => {
+                eprintln!("replay: {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     };
-    if let Err(e) = read_result {
-        eprintln!("replay: {path}: {e}");
-        return ExitCode::FAILURE;
+    // One game ahead, to know whether the file holds several.
+    let mut entries = GameReader::new(input).peekable();
+    let (mut games, mut failed) = (0, 0);
+    while let Some(entry) = entries.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                eprintln!("replay: {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        games += 1;
+        let several = games > 1 || entries.peek().is_some();
+        if several {
+            println!("# game {}, line {}", entry.number, entry.line);
+        }
+        match entry.result {
+            Ok(record) => {
+                let game = record.game();
+                let end = game.line_end();
+                println!("{end}");
+                let word = match end.outcome() {
+                    Some(outcome) => outcome.word().to_string(),
+                    None => record
+                        .result()
+                        .map(|r| r.outcome.word().to_string())
+                        .unwrap_or_else(|| "*".to_string()),
+                };
+                println!("{word} {}", end.scores());
+            }
+            Err(e) => {
+                failed += 1;
+                if several {
+                    eprintln!("replay: game {}, line {}: {e}", entry.number, entry.line);
+                } else {
+                    eprintln!("replay: {e}");
+                }
+            }
+        }
     }
-    match read(&text) {
-        Ok(record) => {
-            let game = record.game();
-            println!("{}", game.position());
-            let word = match game.outcome() {
-                Some(outcome) => outcome.word().to_string(),
-                None => record
-                    .result()
-                    .map(|r| r.outcome.word().to_string())
-                    .unwrap_or_else(|| "*".to_string()),
-            };
-            println!("{word} {}", game.scores());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("replay: {e}");
-            ExitCode::FAILURE
-        }
+    if games > 1 {
+        eprintln!("replay: {games} games, {failed} failed");
+    }
+    if failed > 0 || games == 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }

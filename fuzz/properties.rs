@@ -4,6 +4,7 @@
 //! game; a position string and the set-up of its game check into the same game.
 //! Each function panics when a property fails.
 
+use reversi::text::games::{self, Archive, GameReader};
 use reversi::text::record::Record;
 use reversi::text::{ggf, obf, wthor};
 use reversi::{Board, Game, Rules, Setup};
@@ -312,4 +313,47 @@ pub fn c_abi(data: &[u8]) {
     assert_eq!(format!("{back:?}"), format!("{back_again:?}"));
     unsafe { reversi_game_free(again) };
     unsafe { reversi_game_free(game) };
+}
+
+/// Two good GGS-style games, one a line, around the fuzzed text in [`games`].
+const GOOD_FIRST: &str = "1 (;GM[Othello]PB[Ann]TY[8]B[f5/0.5/1.2]W[d6];)";
+const GOOD_LAST: &str = "2 (;GM[Othello]TY[8]RE[?]B[d3]W[c5//3];)";
+
+/// The readers of many games: the text and the stream readers agree; every game
+/// read writes back (as a record, or as GGF for a GGF archive) to the same game;
+/// and a fuzzed text between two good GGF games neither hides nor invents a game:
+/// the good ones come back as they are, with exactly the fuzzed text's entries
+/// between them.
+pub fn games(data: &[u8]) {
+    let streamed: Vec<_> = GameReader::new(std::io::BufReader::with_capacity(5, data))
+        .map(|entry| entry.expect("reading from memory never fails"))
+        .collect();
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let direct: Vec<_> = games::games(text).collect();
+    assert_eq!(direct, streamed);
+    for entry in &direct {
+        let Ok(record) = &entry.result else { continue };
+        let written = record.to_string();
+        assert_eq!(
+            &Record::parse(&written).expect("a written record reads"),
+            record
+        );
+        if entry.archive == Archive::Ggf {
+            let line = ggf::write(record).expect("a game read from GGF writes");
+            assert_eq!(&ggf::parse(&line).expect("written GGF reads"), record);
+        }
+    }
+    let alone: Vec<_> = games::games(&format!("{GOOD_FIRST}\n{text}")).collect();
+    let framed: Vec<_> = games::games(&format!("{GOOD_FIRST}\n{text}\n{GOOD_LAST}\n")).collect();
+    let first = ggf::parse(&GOOD_FIRST[2..]).expect("a good game");
+    let last = ggf::parse(&GOOD_LAST[2..]).expect("a good game");
+    assert_eq!(framed.len(), alone.len() + 1, "{text:?}");
+    assert_eq!(framed[0].result.as_ref(), Ok(&first));
+    assert_eq!(
+        framed.last().map(|e| e.result.as_ref()),
+        Some(Ok(&last)),
+        "{text:?}"
+    );
 }

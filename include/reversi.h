@@ -398,7 +398,8 @@ ReversiStatus reversi_game_play(struct ReversiGame *game, uint32_t square);
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_pass(struct ReversiGame *game);
 
-// Takes back the last move; `NOTHING_TO_UNDO` at the start.
+// Takes back the last move (and forgets it: the C API has no redo, so a saved
+// record never holds a move that C cannot see); `NOTHING_TO_UNDO` at the start.
 //
 // # Safety
 // `game` is NULL or a live handle.

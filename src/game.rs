@@ -15,9 +15,95 @@ use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};
 use crate::square::{Square, SquareSet};
 
+/// An engine's evaluation of a move, in discs from the point of view of the player
+/// who made it (positive: good for them), to the thousandth of a disc: what GGF
+/// writes as `B[f5/2.39/…]` and a record as `{[%eval 2.39]}`.
+///
+/// ```
+/// use reversi::Evaluation;
+/// let eval: Evaluation = "-2.39".parse()?;
+/// assert_eq!(eval.millidiscs(), -2390);
+/// assert_eq!(eval.to_string(), "-2.39");
+/// assert_eq!(Evaluation::from_millidiscs(4000).to_string(), "4");
+/// assert!("2.3945".parse::<Evaluation>().is_err(), "finer than a thousandth");
+/// assert!("garbage".parse::<Evaluation>().is_err());
+/// # Ok::<_, reversi::ParseEvaluationError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Evaluation(i32);
+
+impl Evaluation {
+    /// An evaluation of `millidiscs` thousandths of a disc.
+    pub const fn from_millidiscs(millidiscs: i32) -> Evaluation {
+        Evaluation(millidiscs)
+    }
+
+    /// The evaluation in thousandths of a disc.
+    pub const fn millidiscs(self) -> i32 {
+        self.0
+    }
+
+    /// The evaluation in discs.
+    pub fn discs(self) -> f64 {
+        f64::from(self.0) / 1000.0
+    }
+}
+
+/// A text that is not an [`Evaluation`]: an optional sign, digits, and an optional
+/// fraction of up to three digits, within ±2,147,483 discs.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0:?} is not an evaluation in discs (such as -2.39, at most three decimals)")]
+pub struct ParseEvaluationError(pub String);
+
+impl core::str::FromStr for Evaluation {
+    type Err = ParseEvaluationError;
+    fn from_str(text: &str) -> Result<Evaluation, ParseEvaluationError> {
+        let error = || ParseEvaluationError(text.to_string());
+        let (negative, unsigned) = match text.as_bytes().first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+            return Err(error());
+        }
+        let whole: i64 = whole.parse().map_err(|_| error())?;
+        let mut thousandths = 0i64;
+        for (i, b) in fraction.bytes().enumerate() {
+            thousandths += i64::from(b - b'0') * [100, 10, 1][i];
+        }
+        let value = whole
+            .checked_mul(1000)
+            .and_then(|w| w.checked_add(thousandths))
+            .ok_or_else(error)?;
+        let value = if negative { -value } else { value };
+        i32::try_from(value).map(Evaluation).map_err(|_| error())
+    }
+}
+
+impl fmt::Display for Evaluation {
+    /// Discs with the fraction's trailing zeros left out: `-2.39`, `4`, `0.005`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let magnitude = self.0.unsigned_abs();
+        if self.0 < 0 {
+            f.write_str("-")?;
+        }
+        write!(f, "{}", magnitude / 1000)?;
+        let fraction = magnitude % 1000;
+        if fraction != 0 {
+            let digits = alloc::format!("{fraction:03}");
+            write!(f, ".{}", digits.trim_end_matches('0'))?;
+        }
+        Ok(())
+    }
+}
+
 /// One move of a game's history, as data: who played it, the move, the discs it
 /// flipped, the positions before and after, and the front end's annotations (the
-/// time the player took and a comment), which records and GGF keep.
+/// time the player took, an engine's evaluation and a comment), which records and
+/// GGF keep (GGF has no place for comments).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ply {
     before: AnyPosition,
@@ -25,6 +111,7 @@ pub struct Ply {
     mv: Move,
     flips: SquareSet,
     time: Option<Duration>,
+    evaluation: Option<Evaluation>,
     comment: Option<String>,
 }
 
@@ -58,6 +145,16 @@ impl Ply {
     /// The time the player took for the move, if known.
     pub fn time(&self) -> Option<Duration> {
         self.time
+    }
+
+    /// An engine's evaluation of the move, if known.
+    pub fn evaluation(&self) -> Option<Evaluation> {
+        self.evaluation
+    }
+
+    /// Sets (or, with `None`, clears) the evaluation of the move.
+    pub fn set_evaluation(&mut self, evaluation: Option<Evaluation>) {
+        self.evaluation = evaluation;
     }
 
     /// The comment on the move, if any.
@@ -115,9 +212,12 @@ pub struct GoToError {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Two games are equal when they have the same rules, start and history (the
-/// moves played, with their annotations); the redo list is navigation state and is
-/// not compared, so a game after `play` and `undo` equals the game before.
+/// Two games are equal when they have the same rules, start and whole line (the
+/// moves played and the redo list, with their annotations): everything a save
+/// writes. Where the game stands on the line (the current position) is navigation
+/// state, which no save writes, and is not compared **(choice: a reloaded game is
+/// at the end of its line, and equals the game that was saved)**. So a game after
+/// `play` and `undo` differs from the game before (it has a move to redo).
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
@@ -181,6 +281,7 @@ impl Game {
             mv,
             flips,
             time: None,
+            evaluation: None,
             comment: None,
         })
     }
@@ -247,11 +348,33 @@ impl Game {
         &self.plies[self.current..]
     }
 
-    /// The move played `index` moves after the start (0 for the first move), to
-    /// annotate it: [`Ply::set_time`], [`Ply::set_comment`]. `None` beyond the
-    /// moves played.
+    /// The whole line: the moves played up to the current position, then the redo
+    /// list. This is what a record, GGF or WTHOR file saves, wherever the game
+    /// stands.
+    ///
+    /// ```
+    /// use reversi::{Game, Rules};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play_moves("f5 d6 c3")?;
+    /// game.go_to(1)?;
+    /// assert_eq!(game.history().len(), 1);
+    /// assert_eq!(game.line().len(), 3);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The position at the end of the line (after every move of the redo list).
+    pub fn line_end(&self) -> &AnyPosition {
+        self.plies.last().map_or(&self.start, |ply| &ply.after)
+    }
+
+    /// The move `index` moves after the start along the whole line (0 for the first
+    /// move; the redo list included), to annotate it: [`Ply::set_time`],
+    /// [`Ply::set_evaluation`], [`Ply::set_comment`]. `None` beyond the line.
     pub fn ply_mut(&mut self, index: usize) -> Option<&mut Ply> {
-        self.plies[..self.current].get_mut(index)
+        self.plies.get_mut(index)
     }
 
     /// The last move played, to annotate it.
@@ -429,7 +552,7 @@ impl Game {
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.rules == other.rules && self.start == other.start && self.history() == other.history()
+        self.rules == other.rules && self.start == other.start && self.plies == other.plies
     }
 }
 

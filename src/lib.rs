@@ -43,7 +43,9 @@ pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
 #[cfg(feature = "alloc")]
-pub use game::{BoardStyle, Game, GameDisplay, GoToError, GridCell, Ply};
+pub use game::{
+    BoardStyle, Evaluation, Game, GameDisplay, GoToError, GridCell, ParseEvaluationError, Ply,
+};
 pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};

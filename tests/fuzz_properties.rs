@@ -33,6 +33,7 @@ fn seed_corpora_hold_the_properties() {
     type Property = fn(&[u8]);
     #[cfg_attr(not(feature = "capi"), allow(unused_mut))]
     let mut targets: Vec<(&str, Property)> = vec![
+        ("games", properties::games),
         ("position_string", properties::position_string),
         ("move_list", properties::move_list),
         ("record", properties::record),
@@ -66,6 +67,23 @@ proptest! {
 
     #[test]
     fn obf_boards(data in texty()) { properties::obf(&data) }
+
+    #[test]
+    fn many_games(data in texty()) { properties::games(&data) }
+
+    #[test]
+    fn many_games_around_real_ones(cut in 0usize..2000, splice in texty()) {
+        // A real archive with fuzzed text spliced into it.
+        let archive = include_str!("data/ggs/TestGames.ggf");
+        let mut cut = cut.min(archive.len());
+        while !archive.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let mut data = archive.as_bytes()[..cut].to_vec();
+        data.extend(&splice);
+        data.extend(&archive.as_bytes()[cut..]);
+        properties::games(&data)
+    }
 
     #[cfg(feature = "capi")]
     #[test]

@@ -48,7 +48,8 @@ fn undo_keeps_the_move_for_redo_and_a_new_move_clears_it() {
     assert_eq!(game.undo(), Some(Move::Place(sq("d6"))));
     let mut fresh = Game::new(Rules::default());
     fresh.play(sq("f5")).unwrap();
-    assert_eq!(game, fresh, "the redo list is not compared");
+    assert_ne!(game, fresh, "the redo list is saved, so compared");
+    assert_eq!(game, full, "where the game stands is not compared");
     assert_eq!(game.redo_moves().len(), 2);
     assert_eq!(game.redo_moves()[0].mv(), Move::Place(sq("d6")));
     assert_eq!(game.redo(), Some(Move::Place(sq("d6"))));
@@ -119,8 +120,16 @@ fn annotations_stay_with_their_move_through_undo_and_redo() {
     assert_eq!(game.history()[0].comment(), Some("the usual"));
     assert_eq!(game.history()[1].comment(), None, "blank clears");
     game.go_to(0).unwrap();
-    assert!(game.ply_mut(0).is_none(), "moves to redo are not annotated");
+    game.ply_mut(1)
+        .expect("moves to redo are annotated too")
+        .set_comment(Some("annotated while browsing"));
+    assert!(game.ply_mut(2).is_none(), "beyond the line");
     game.redo();
+    game.redo();
+    assert_eq!(
+        game.history()[1].comment(),
+        Some("annotated while browsing")
+    );
     assert_eq!(game.history()[0].time(), Some(Duration::from_millis(1200)));
 }
 

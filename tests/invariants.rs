@@ -57,6 +57,8 @@ fn play_out(rules: Rules, choices: &[prop::sample::Index]) -> Result<Game, TestC
         let mv = game.moves().last().unwrap();
         let mut undone = game.clone();
         prop_assert_eq!(undone.undo(), Some(mv));
+        prop_assert_eq!(undone.redo_moves().len(), 1);
+        undone.clear_redo();
         prop_assert_eq!(&undone, &before);
         turn += 1;
     }
@@ -80,7 +82,11 @@ proptest! {
             prop_assert_eq!(game.undo(), Some(*mv));
         }
         prop_assert_eq!(game.undo(), None);
-        prop_assert_eq!(game, Game::new(rules));
+        let fresh = Game::new(rules);
+        prop_assert_eq!(game.position(), fresh.position());
+        prop_assert_eq!(game.redo_moves().len(), played.len());
+        game.clear_redo();
+        prop_assert_eq!(game, fresh);
     }
 
     #[test]

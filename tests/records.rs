@@ -194,7 +194,7 @@ fn ggf_keeps_move_times_and_the_record_keeps_times_and_comments() {
         ]
     );
     let line = ggf::write(&record).unwrap();
-    assert!(line.contains("B[f5//1.2]W[d6//0.013]B[c3]"), "{line}");
+    assert!(line.contains("B[f5//1.2]W[d6/0.5/0.013]B[c3]"), "{line}");
 
     let mut record = record;
     record
@@ -205,7 +205,7 @@ fn ggf_keeps_move_times_and_the_record_keeps_times_and_comments() {
     let text = record.to_string();
     assert!(
         text.ends_with(
-            "f5 {[%emt 0:00:01.2]} d6 {[%emt 0:00:00.013]} c3 {the \\{best\\} move \\\\ [sic]}\n"
+            "f5 {[%emt 0:00:01.2]} d6 {[%emt 0:00:00.013] [%eval 0.5]} c3 {the \\{best\\} move \\\\ [sic]}\n"
         ),
         "{text}"
     );
@@ -295,8 +295,16 @@ proptest! {
                 prop_assert!(tagged.parse::<Record>().is_err(), "{}", tagged);
             }
         }
-        // GGF keeps the players, the result and the times.
-        let line = ggf::write(&record).unwrap();
+        // GGF keeps the players, the result and the times; a tag named as one of
+        // GGF's own properties (or a property another tag maps to) is refused.
+        let line = match ggf::write(&record) {
+            Err(ggf::GgfWriteError::Tag(tag)) => {
+                prop_assert_eq!(&tag, &name);
+                prop_assert!(["GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "EV", "PC", "RB", "RW", "TI"].contains(&tag.as_str()));
+                return Ok(());
+            }
+            other => other.unwrap(),
+        };
         let from_ggf = ggf::parse(&line).map_err(|e| TestCaseError::fail(format!("{e}\n{line}")))?;
         let times = |r: &Record| r.game().history().iter().map(|p| p.time()).collect::<Vec<_>>();
         prop_assert_eq!(times(&from_ggf), times(&record));

@@ -276,7 +276,7 @@ fn a_real_ggs_archive_line_reads() {
     assert_eq!(record.game().rules(), &Rules::default());
     assert_eq!(record.date(), Some("2003.12.15_13:24:03.MST"));
     assert_eq!(record.tag("BlackRating"), Some("2197.01"));
-    assert_eq!(record.tag("TI"), Some("05:00//02:00"));
+    assert_eq!(record.tag("TimeControl"), Some("05:00//02:00"));
     // The game is not over: RE[+0.000] is a draw, for a reason not given.
     let result = record.result().unwrap();
     assert_eq!(result.to_string(), "draw");

@@ -104,3 +104,70 @@ fn truncated_and_corrupt_files_are_errors() {
         WthorError::BoardSize(9)
     );
 }
+
+mod writing {
+    use reversi::text::wthor::{write, Database, Names, WthorWriteError};
+    use reversi::text::{ggf, record::Record};
+    use reversi::{Color, Game, Rules};
+
+    #[test]
+    fn real_files_are_rewritten_byte_for_byte() {
+        for bytes in [
+            &include_bytes!("data/wthor/WTH_2015.wtb")[..],
+            &include_bytes!("data/wthor/WTH_1985.wtb")[..],
+        ] {
+            let db = Database::parse(bytes).unwrap();
+            let games: Vec<_> = db.games().map(Result::unwrap).collect();
+            assert_eq!(write(&db.header(), &games).unwrap(), bytes);
+        }
+    }
+
+    #[test]
+    fn a_wthor_game_becomes_a_complete_record() {
+        let players = Names::players(include_bytes!("data/wthor/WTHOR.JOU")).unwrap();
+        let tournaments = Names::tournaments(include_bytes!("data/wthor/WTHOR.TRN")).unwrap();
+        assert_eq!(players.len(), 3760);
+        assert_eq!(tournaments.len(), 436);
+        assert_eq!(players.get(1), Some("Tastet Marc"));
+        assert_eq!(tournaments.get(1), Some("World Championship"));
+        assert_eq!(players.get(3760), None);
+        assert_eq!(players.to_bytes(), include_bytes!("data/wthor/WTHOR.JOU"));
+        assert_eq!(
+            tournaments.to_bytes(),
+            include_bytes!("data/wthor/WTHOR.TRN")
+        );
+
+        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        assert_eq!(db.header().year, 2015);
+        for game in db.games() {
+            let mut game = game.unwrap();
+            game.name(&players, &tournaments);
+            let record = &game.record;
+            assert_eq!(record.date(), Some("2015"));
+            assert_eq!(record.player(Color::Black), players.get(game.black_player));
+            assert_eq!(record.player(Color::White), players.get(game.white_player));
+            assert_eq!(record.event(), tournaments.get(game.tournament));
+            assert!(record.player(Color::Black).is_some_and(|n| !n.is_empty()));
+            // The complete record survives the record format and GGF.
+            let back: Record = record.to_string().parse().unwrap();
+            assert!(back == *record);
+            let line = ggf::write(record).unwrap();
+            assert!(ggf::parse(&line).unwrap() == *record, "{line}");
+        }
+        let cut = &include_bytes!("data/wthor/WTHOR.JOU")[..16 + 20 * 10 + 3];
+        assert!(Names::players(cut).is_err());
+    }
+
+    #[test]
+    fn what_wthor_cannot_hold_is_refused() {
+        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        let mut game = db.game(0).unwrap();
+        game.record = Record::new(Game::new(
+            Rules::builder(reversi::Board::Size6).build().unwrap(),
+        ));
+        assert_eq!(
+            write(&db.header(), &[game]),
+            Err(WthorWriteError::Rules { game: 1 })
+        );
+    }
+}

@@ -335,7 +335,8 @@ pub unsafe extern "C" fn reversi_game_pass(game: *mut ReversiGame) -> ReversiSta
     })
 }
 
-/// Takes back the last move; `NOTHING_TO_UNDO` at the start.
+/// Takes back the last move (and forgets it: the C API has no redo, so a saved
+/// record never holds a move that C cannot see); `NOTHING_TO_UNDO` at the start.
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -344,7 +345,10 @@ pub unsafe extern "C" fn reversi_game_undo(game: *mut ReversiGame) -> ReversiSta
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_mut(game)? };
-        game.undo()
+        let undone = game.undo();
+        // Saves write the whole line; C has no redo to see it with.
+        game.clear_redo();
+        undone
             .map(|_| ())
             .ok_or_else(|| fail(ReversiStatus::NothingToUndo, "no move to undo"))
     })

@@ -5,8 +5,12 @@
 //! modifier for Anti-Reversi; `r`, a random start, is accepted since `BO` gives the
 //! start), `BO` (start board: size, then the cells `-` empty, `*` black, `O` white,
 //! then the player to move), and the moves `B[..]`/`W[..]` with optional
-//! `/eval/time` parts (the time, in seconds, is kept as the move's
-//! [`time`](crate::Ply::time); the evaluation is not kept), `PA` for a pass.
+//! `/eval/time` parts (the evaluation, in discs, is kept as the move's
+//! [`evaluation`](crate::Ply::evaluation), the time, in seconds, as its
+//! [`time`](crate::Ply::time); a malformed one, or a fourth part, is an error),
+//! `PA` or `pass` for a pass. One game: white space around it, nothing else (a GGS
+//! archive line, `1 (;…;)`, is read by [`load`](crate::text::load::load) and
+//! [`games`](crate::text::games)).
 //!
 //! The players, the result and the other properties map to the [`Record`]:
 //!
@@ -15,15 +19,23 @@
 //! | `PB`, `PW` | `Black`, `White` ([`Record::player`]) |
 //! | `DT` | `Date` |
 //! | `EV`, `PC` | `Event`, `Site` |
-//! | `RB`, `RW` | `BlackRating`, `WhiteRating` |
-//! | `RE[+2.000]` | the board's result, or for a game not over the winner by the sign ([`Ending::Unstated`]) |
+//! | `RB`, `RW` | `BlackRating`, `WhiteRating` ([`Record::rating`]) |
+//! | `TI` | `TimeControl` ([`Record::time_control`]) |
+//! | `RE[+2.000]` | for a game over on the board, its result, which `RE` must state (Black's disc difference, plain or with the empty squares given to the winner; anything else is [`GgfErrorKind::Result`]); for a game not over, the winner by the sign ([`Ending::Unstated`]) |
 //! | `RE[-64.000:r]`, `:t`, `:s` | resignation, time, agreement ([`Ending`]) |
 //! | `RE[?]` | no result |
-//! | any other property | a tag of the same name (written back when its name is upper case) |
+//! | any other property | a tag of the same name, written back as it was |
 //!
 //! The writer writes `RE` from the record's result: Black's disc difference from
-//! the scores if known, otherwise ±64 (0 for a draw), and the flag. Move comments
-//! have no place in GGF and are not written; move times are, to the nanosecond.
+//! the scores if known, otherwise ±64 (0 for a draw), and the flag. **Losses,
+//! documented:** move comments have no place in GGF and are not written; the
+//! scores of a game stopped early are written as their difference, which reads
+//! back as the winner without scores. Move evaluations and times are written
+//! (`B[f5/2.39/1.5]`, the time to the nanosecond), and every tag: under its GGF
+//! name when it has one (the table above), otherwise under its own name, whatever
+//! its case (the reader takes property names of ASCII letters, digits and `_`).
+//! The whole line is written, the redo list included; [`Record::up_to_current`]
+//! cuts it.
 //!
 //! On the octagon, `BO` is written with size `10` and 100 cells, the 12 missing
 //! squares written `-` **(choice: GGS's own octagon board text is not documented
@@ -49,7 +61,7 @@ use core::fmt::Write;
 
 use crate::board::Board;
 use crate::color::{Cell, Color};
-use crate::game::Game;
+use crate::game::{Evaluation, Game};
 use crate::moves::{Move, PlayError};
 use crate::outcome::Outcome;
 use crate::position::AnyPosition;
@@ -109,6 +121,31 @@ pub enum GgfErrorKind {
         /// Which rule the move broke.
         error: PlayError,
     },
+    /// A move's evaluation (`B[f5/2.39/…]`) that is not a number of discs with at
+    /// most three decimals ([`crate::Evaluation`]).
+    #[error("move {number}: {text:?} is not an evaluation in discs")]
+    Evaluation {
+        /// The number of the move, from 1.
+        number: usize,
+        /// The evaluation as written.
+        text: String,
+    },
+    /// A move with more parts than `move/evaluation/time`.
+    #[error("move {number}: {text:?} has more parts than move/evaluation/time")]
+    MoveParts {
+        /// The number of the move, from 1.
+        number: usize,
+        /// The whole value as written.
+        text: String,
+    },
+    /// Text after the game's `;)`: another game, which a single-game reader refuses
+    /// (read several with [`games`](crate::text::games)), or garbage.
+    #[error("text after the game; read several games with text::games")]
+    TrailingText,
+    /// A property given twice (or two that name the same tag, such as `PB` and
+    /// `Black`).
+    #[error("{0} is given twice")]
+    Duplicate(String),
     /// A move's time (`B[f5//1.2]`) that is not a number of seconds.
     #[error("move {number}: {text:?} is not a time in seconds")]
     Time {
@@ -143,7 +180,7 @@ pub struct GgfError {
 }
 
 /// A game that GGF cannot express.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GgfWriteError {
     /// Three or four players.
     #[error("GGF holds two-player games, not {0} players")]
@@ -154,6 +191,11 @@ pub enum GgfWriteError {
     /// The free opening.
     #[error("GGF cannot express the free opening")]
     FreeOpening,
+    /// A tag whose property would be read back as something else: GGF's own
+    /// properties (`GM`, `TY`, `BO`, `B`, `W`, `RE`), or a property that a
+    /// record tag maps to (a tag `PB` beside `Black`).
+    #[error("tag {0}: its GGF property would read back as another datum")]
+    Tag(String),
 }
 
 impl GgfError {
@@ -169,10 +211,14 @@ impl GgfError {
     }
 }
 
-/// The properties of one game, with the byte offset of each.
+/// The properties of the one game of `text` (white space around it, nothing
+/// else), with the byte offset of each.
 fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
     let syntax = |at: usize| GgfError::at(text, at, GgfErrorKind::Syntax);
-    let start = text.find("(;").ok_or(syntax(0))?;
+    let start = text.len() - text.trim_start().len();
+    if !text[start..].starts_with("(;") {
+        return Err(syntax(start));
+    }
     let mut props = Vec::new();
     let mut i = start + 2;
     let bytes = text.as_bytes();
@@ -181,10 +227,17 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
             i += 1;
         }
         if text[i..].starts_with(";)") {
+            let end = i + 2;
+            let rest = text[end..].trim_start();
+            if !rest.is_empty() {
+                let at = text.len() - rest.len();
+                return Err(GgfError::at(text, at, GgfErrorKind::TrailingText));
+            }
             return Ok(props);
         }
         let name_start = i;
-        while i < bytes.len() && bytes[i].is_ascii_uppercase() {
+        // GGF's own names are upper case; a record's other tags keep theirs.
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
             i += 1;
         }
         if i == name_start || bytes.get(i) != Some(&b'[') {
@@ -364,7 +417,24 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
         let fail = |kind: GgfErrorKind| GgfError::at(text, *at, kind);
         let mut parts = value.split('/');
         let word = parts.next().unwrap_or("").trim();
-        let time = match parts.nth(1).map(str::trim).filter(|t| !t.is_empty()) {
+        let evaluation_text = parts.next().map(str::trim).filter(|t| !t.is_empty());
+        let time_text = parts.next();
+        if parts.next().is_some() {
+            return Err(fail(GgfErrorKind::MoveParts {
+                number,
+                text: value.clone(),
+            }));
+        }
+        let evaluation = match evaluation_text {
+            None => None,
+            Some(e) => Some(e.parse::<Evaluation>().map_err(|_| {
+                fail(GgfErrorKind::Evaluation {
+                    number,
+                    text: e.to_string(),
+                })
+            })?),
+        };
+        let time = match time_text.map(str::trim).filter(|t| !t.is_empty()) {
             None => None,
             Some(t) => Some(parse_seconds(t).ok_or_else(|| {
                 fail(GgfErrorKind::Time {
@@ -395,20 +465,29 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
         played_ok.map_err(|error| fail(GgfErrorKind::Illegal { number, error }))?;
         if let Some(ply) = game.last_move_mut() {
             ply.set_time(time);
+            ply.set_evaluation(evaluation);
         }
     }
     let mut record = Record::new(game);
     for (name, value, at) in record_tags {
         let fail = |kind: GgfErrorKind| GgfError::at(text, at, kind);
         if name == "RE" {
-            let result =
+            let (result, difference) =
                 read_result(&value).ok_or_else(|| fail(GgfErrorKind::ResultText(value.clone())))?;
             if let Some(result) = result {
-                if record.game().is_over() && result.ending == Ending::Unstated {
-                    // A difference written from the final board (GGS may count the
-                    // empty squares for the winner, and Anti-Reversi reverses its
-                    // meaning): the board says the result.
-                    continue;
+                if let Some(board) = GameResult::of_board(record.game()) {
+                    if result.ending == Ending::Unstated {
+                        // A difference written from the final board: the plain disc
+                        // difference, or GGS's count with the empty squares given to
+                        // the winner. Anything else contradicts the board.
+                        if !board_differences(record.game()).contains(&difference) {
+                            return Err(fail(GgfErrorKind::Result(ResultError::Contradicts {
+                                given: value.clone(),
+                                board: board.to_string(),
+                            })));
+                        }
+                        continue;
+                    }
                 }
                 record
                     .set_game_result(Some(result))
@@ -420,6 +499,9 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             .iter()
             .find(|&&(property, _)| property == name)
             .map_or(name.as_str(), |&(_, tag)| tag);
+        if record.tag(tag).is_some() {
+            return Err(fail(GgfErrorKind::Duplicate(name)));
+        }
         // Property names are upper case, never one of the record's variant tags.
         record.set_tag(tag, &value).map_err(|e| {
             // Name the property as the text wrote it.
@@ -436,7 +518,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
 /// The GGF properties that are record tags of another name **(choice: `EV` and
 /// `PC` follow SGF, whose event and place properties GGF shares)**; every other
 /// property is a tag of its own name.
-pub const TAG_NAMES: [(&str, &str); 7] = [
+pub const TAG_NAMES: [(&str, &str); 8] = [
     ("PB", "Black"),
     ("PW", "White"),
     ("DT", "Date"),
@@ -444,6 +526,7 @@ pub const TAG_NAMES: [(&str, &str); 7] = [
     ("PC", "Site"),
     ("RB", "BlackRating"),
     ("RW", "WhiteRating"),
+    ("TI", "TimeControl"),
 ];
 
 /// Reads a number of seconds with an optional fraction of up to nine digits.
@@ -461,13 +544,30 @@ fn parse_seconds(text: &str) -> Option<Duration> {
     Some(Duration::new(whole.parse().ok()?, nanos))
 }
 
+/// The Black disc differences that an `RE` without a flag may state for the end of
+/// the game's line: the plain difference, and the one with the empty squares given
+/// to the winner (the official count).
+fn board_differences(game: &Game) -> [Option<i64>; 2] {
+    let end = game.line_end();
+    let (black, white) = (end.count(Color::Black), end.count(Color::White));
+    let plain = i64::from(black) - i64::from(white);
+    let empty = end.empty().len() as i64;
+    let official = match end.outcome() {
+        Some(Outcome::Win(Color::Black)) => plain + empty,
+        Some(Outcome::Win(_)) => plain - empty,
+        _ => plain,
+    };
+    [Some(plain), Some(official)]
+}
+
 /// Reads an `RE` value: Black's disc difference (its sign gives the winner),
 /// then `:r` (resignation), `:t` (time) or `:s` (an agreed score); `?` is no
-/// result. `None` when it is none of these.
-fn read_result(value: &str) -> Option<Option<GameResult>> {
+/// result. Also the difference as a whole number (`None` when it has a
+/// fraction). `None` when it is none of these.
+fn read_result(value: &str) -> Option<(Option<GameResult>, Option<i64>)> {
     let value = value.trim();
     if value == "?" || value.is_empty() {
-        return Some(None);
+        return Some((None, None));
     }
     let (number, flag) = value.split_once(':').unwrap_or((value, ""));
     let ending = match flag {
@@ -484,6 +584,12 @@ fn read_result(value: &str) -> Option<Option<GameResult>> {
         return None;
     }
     let zero = whole.bytes().chain(fraction.bytes()).all(|b| b == b'0');
+    let difference = fraction
+        .bytes()
+        .all(|b| b == b'0')
+        .then(|| whole.parse::<i64>().ok())
+        .flatten()
+        .map(|d| if number.starts_with('-') { -d } else { d });
     let outcome = if zero {
         Outcome::Draw
     } else if number.starts_with('-') {
@@ -491,11 +597,14 @@ fn read_result(value: &str) -> Option<Option<GameResult>> {
     } else {
         Outcome::Win(Color::Black)
     };
-    Some(Some(GameResult {
-        outcome,
-        scores: None,
-        ending,
-    }))
+    Some((
+        Some(GameResult {
+            outcome,
+            scores: None,
+            ending,
+        }),
+        difference,
+    ))
 }
 
 /// The `RE` value of a result. A game over on the board: Black's disc
@@ -528,9 +637,12 @@ fn write_result(result: &GameResult, anti: bool) -> String {
     alloc::format!("{value:+.3}{flag}")
 }
 
-/// Writes a record as one GGF line: `GM`, the record's tags whose names are GGF
-/// property names (upper-case letters), `TY`, `RE` (Black's disc difference for a
-/// finished game), `BO`, then the moves.
+/// Writes a record as one GGF line: `GM`, every tag of the record (under its GGF
+/// name when it has one), `TY`, `RE` (Black's disc difference for a finished
+/// game), `BO`, then every move of the line (the redo list included) with its
+/// evaluation and time. Move comments are not written, nor the scores of a game
+/// stopped early, only their difference (see the module documentation). Refused:
+/// what GGF cannot express ([`GgfWriteError`]).
 pub fn write(record: &Record) -> Result<String, GgfWriteError> {
     let game = record.game();
     let rules = game.rules();
@@ -550,13 +662,14 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
             Some(&(property, _)) => property,
             None => name,
         };
-        let ggf_name = !property.is_empty() && property.chars().all(|c| c.is_ascii_uppercase());
-        if !ggf_name
-            || ["GM", "TY", "BO", "B", "W", "RE"].contains(&property)
-            || VARIANT_TAGS.contains(&name)
-        {
-            continue;
+        let taken = TAG_NAMES.iter().any(|&(p, _)| p == name);
+        if taken || ["GM", "TY", "BO", "B", "W", "RE"].contains(&property) {
+            return Err(GgfWriteError::Tag(name.to_string()));
         }
+        debug_assert!(
+            !VARIANT_TAGS.contains(&name),
+            "a record holds no variant tag"
+        );
         let _ = write!(out, "{property}[{}]", escape(value));
     }
     let ty = match rules.board() {
@@ -588,7 +701,7 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
         'O'
     };
     let _ = write!(out, " {side}]");
-    for ply in game.history() {
+    for ply in game.line() {
         let color = if ply.color() == Color::Black {
             'B'
         } else {
@@ -598,8 +711,14 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
             Move::Pass => write!(out, "{color}[PA"),
             Move::Place(sq) => write!(out, "{color}[{sq}"),
         };
+        if ply.evaluation().is_some() || ply.time().is_some() {
+            out.push('/');
+        }
+        if let Some(evaluation) = ply.evaluation() {
+            let _ = write!(out, "{evaluation}");
+        }
         if let Some(time) = ply.time() {
-            let _ = write!(out, "//{}", time.as_secs());
+            let _ = write!(out, "/{}", time.as_secs());
             write_fraction(&mut out, time.subsec_nanos());
         }
         out.push(']');

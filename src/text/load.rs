@@ -4,14 +4,16 @@
 //! The format is chosen from the text's first characters, before any reader runs,
 //! so that an error is the error of the format the text looks like:
 //!
-//! | the text, white space trimmed | format |
+//! | the text, white space and a UTF-8 byte-order mark trimmed | format |
 //! |---|---|
-//! | starts with `(;` | [`Format::Ggf`] |
+//! | starts with `(;`, or a game number and `(;` (a GGS archive line) | [`Format::Ggf`] |
 //! | starts with `[` (a tag pair), or holds a `{` (a move annotation) | [`Format::Record`] |
 //! | its first word holds a `/` | [`Format::Position`]: two players, or three when it holds `R` or `N` without `G`, four with `G`; never Anti-Reversi, which the string cannot say |
 //! | its first word has 64 characters, all OBF cells (`X x * B b O o W w - .`, and `0`, which OBF refuses) | [`Format::Obf`] |
 //! | anything else | [`Format::Transcript`]: a move list from the standard start, on 10×10 when a move names a square beyond `h8` |
 //!
+//! One game only: a GGF or record text that holds a second game is refused with
+//! [`LoadError::SeveralGames`]; read such texts with [`games`](crate::text::games).
 //! WTHOR databases are binary and have their own reader ([`wthor`](crate::text::wthor)).
 //!
 //! ```
@@ -33,7 +35,7 @@ use crate::board::Board;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::rules::Rules;
-use crate::text::ggf::{self, GgfError};
+use crate::text::ggf::GgfError;
 use crate::text::movelist::{parse_moves, MoveListError};
 use crate::text::obf::{self, ObfError};
 use crate::text::position::PositionError;
@@ -44,7 +46,7 @@ use crate::text::record::{Record, RecordError};
 pub enum Format {
     /// The game record of [RULES.md §10](crate::rules_doc) ([`record`](crate::text::record)).
     Record,
-    /// GGF ([`ggf`]).
+    /// GGF ([`ggf`](crate::text::ggf)).
     Ggf,
     /// A bare move list from the start position ([`movelist`](crate::text::movelist)).
     Transcript,
@@ -100,13 +102,30 @@ pub enum LoadError {
     /// Read as an OBF board.
     #[error("OBF: {0}")]
     Obf(ObfError),
+    /// A text of several games given to a reader of one
+    /// ([`games`](crate::text::games) reads them all).
+    #[error("a second game starts on line {second_line}; read several games with text::games")]
+    SeveralGames {
+        /// The line on which the second game starts, from 1.
+        second_line: usize,
+    },
+    /// A line of a stream that is not UTF-8 text
+    /// ([`GameReader`](crate::text::games::GameReader)).
+    #[error("line {line}: not UTF-8 text")]
+    Utf8 {
+        /// The line, from 1.
+        line: usize,
+    },
 }
 
 impl LoadError {
-    /// The format that was tried (`None` for an empty text).
+    /// The format that was tried (`None` for an empty text, several games or a line
+    /// that is not UTF-8).
     pub fn format(&self) -> Option<Format> {
         Some(match self {
-            LoadError::Empty => return None,
+            LoadError::Empty | LoadError::SeveralGames { .. } | LoadError::Utf8 { .. } => {
+                return None
+            }
             LoadError::Record(_) => Format::Record,
             LoadError::Ggf(_) => Format::Ggf,
             LoadError::Transcript(_) => Format::Transcript,
@@ -119,10 +138,10 @@ impl LoadError {
 /// The format `text` looks like, by the rules of the module documentation;
 /// `None` for an empty text.
 pub fn detect(text: &str) -> Option<Format> {
-    let text = text.trim();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
     let first = text.split_whitespace().next()?;
     let obf_cell = |c: char| "XxOoWwBb*-.0".contains(c);
-    Some(if text.starts_with("(;") {
+    Some(if crate::text::games::ggf_game_at(text, 0).is_some() {
         Format::Ggf
     } else if text.starts_with('[') || text.contains('{') {
         Format::Record
@@ -138,15 +157,26 @@ pub fn detect(text: &str) -> Option<Format> {
 /// Reads a game in any text format, detected as [`detect`] says.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
     let format = detect(text).ok_or(LoadError::Empty)?;
-    let text = text.trim();
     let loaded = |record| Loaded {
         format,
         record,
         annotations: String::new(),
     };
+    let whole = text;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
     match format {
-        Format::Record => Record::parse(text).map(loaded).map_err(LoadError::Record),
-        Format::Ggf => ggf::parse(text).map(loaded).map_err(LoadError::Ggf),
+        Format::Record | Format::Ggf => {
+            // The reader of many games, which knows GGS archive lines and where a
+            // second game would start; error positions are the whole text's.
+            let mut games = crate::text::games::games(whole);
+            let first = games.next().ok_or(LoadError::Empty)?;
+            if let Some(second) = games.next() {
+                return Err(LoadError::SeveralGames {
+                    second_line: second.line,
+                });
+            }
+            first.result.map(loaded)
+        }
         Format::Position => {
             let board = text.split_whitespace().next().unwrap_or("");
             let players = if board.contains('G') {

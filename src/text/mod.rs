@@ -1,6 +1,8 @@
 //! Texts and files: position strings, move lists, game records, GGF, OBF boards
-//! and WTHOR databases. Each reader is strict and says where a problem is; each
-//! writer writes what its reader reads back to the same game.
+//! and WTHOR databases, and readers of many games ([`games`]). Each reader is strict
+//! and says where a problem is; a reader of one game refuses a second one; each
+//! writer writes what its reader reads back to the same game, the whole line of a
+//! game (its redo list included) wherever it stands.
 //!
 //! Every reader that reads a position (a position string, an OBF board, a GGF `BO`
 //! board, a record's `Position` tag) reads it into a [`Setup`](crate::Setup) and
@@ -10,6 +12,8 @@
 //! rules refuse, a [`SetupError`](crate::SetupError) for a position), and read
 //! `line L, column C: …` (or `column C: …` for one-line texts).
 
+pub mod clock;
+pub mod games;
 pub mod ggf;
 pub mod load;
 pub mod movelist;

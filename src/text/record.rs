@@ -26,6 +26,10 @@
 //!   elapsed-move-time convention); the seconds may have a fraction of up to nine
 //!   digits, and the writer leaves out its trailing zeros. Minutes and seconds have
 //!   two digits each.
+//! - `[%eval -2.39]`, after the time if there is one, is an engine's evaluation
+//!   of the move in discs ([`Evaluation`], at most three decimals; PGN's
+//!   evaluation convention), kept on the [`Ply`] as
+//!   [`evaluation`](crate::Ply::evaluation).
 //! - The rest is the comment, any text, line breaks included; white space around it
 //!   is dropped, and an empty comment is no comment. A `\` makes the next
 //!   character plain: the writer puts one before `{`, `}` and `\`, and before a `[`
@@ -45,10 +49,11 @@ use core::str::FromStr;
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
-use crate::game::Ply;
+use crate::game::{Evaluation, Ply};
 use crate::rules::{Opening, Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
+use crate::text::clock::{TimeControl, TimeControlError};
 use crate::text::movelist::MoveErrorKind;
 use crate::text::position::PositionError;
 use crate::text::result::{GameResult, ResultError};
@@ -129,6 +134,10 @@ pub enum RecordErrorKind {
     /// A move annotation (`{...}` after a move) that cannot be read.
     #[error("{0}")]
     Annotation(AnnotationError),
+    /// A tag pair after the move text: a second game, which a single-game reader
+    /// refuses (read several games with [`games`](crate::text::games)).
+    #[error("a second game starts here; read several games with text::games")]
+    SecondGame,
     /// The `Result` tag says otherwise than the finished replay.
     #[error("tag Result: {given:?}, but the replay ends {replay:?}")]
     ResultContradicts {
@@ -167,6 +176,10 @@ pub enum AnnotationError {
     /// to nine digits.
     #[error("{0:?} is not a time H:MM:SS[.fraction]")]
     Time(String),
+    /// A `[%eval ...]` evaluation that is not a number of discs with at most three
+    /// decimals ([`Evaluation`]).
+    #[error("{0:?} is not an evaluation in discs (at most three decimals)")]
+    Evaluation(String),
 }
 
 /// Why a tag cannot be set with [`Record::set_tag`].
@@ -357,7 +370,31 @@ impl Record {
         tags
     }
 
-    /// The result: for a game over on the board, its outcome and scores
+    /// A copy of the record whose line ends at the current position (the redo list
+    /// left out): to save only up to where the game stands, since a save writes
+    /// the whole line. The tags are kept; a stated result (resignation, time,
+    /// agreement) belonged to the whole game and is dropped.
+    ///
+    /// ```
+    /// use reversi::text::record::Record;
+    /// let mut record: Record = "f5 d6 c3 d3 c4".parse()?;
+    /// record.game_mut().go_to(2)?;
+    /// assert_eq!(record.to_string().parse::<Record>()?.game().move_count(), 5);
+    /// assert_eq!(record.up_to_current().to_string().parse::<Record>()?.game().move_count(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to_current(&self) -> Record {
+        let mut game = self.game.clone();
+        game.clear_redo();
+        Record {
+            game,
+            tags: self.tags.clone(),
+            result: None,
+        }
+    }
+
+    /// The result of the whole line (wherever the game stands on it): for a line
+    /// that ends over on the board, its outcome and scores
     /// ([`Ending::Board`](crate::text::result::Ending::Board)); otherwise the result that was given, if any (a game
     /// that stopped early: resignation, time, agreement).
     pub fn result(&self) -> Option<GameResult> {
@@ -395,7 +432,7 @@ impl Record {
         if let Some(result) = &result {
             result.check(&self.game)?;
         }
-        self.result = result.filter(|_| !self.game.is_over());
+        self.result = result.filter(|_| !self.game.line_end().is_over());
         Ok(())
     }
 
@@ -431,8 +468,50 @@ impl Record {
         self.set_tag("Date", date)
     }
 
+    /// The rating of the player of `color` (the tag `BlackRating`, `WhiteRating`,
+    /// …; GGF's `RB` and `RW`) as a number: `None` without the tag, an error
+    /// when it is not a number.
+    ///
+    /// ```
+    /// use reversi::text::ggf;
+    /// use reversi::Color;
+    /// let record = ggf::parse("(;GM[Othello]RB[2196.37]RW[x]TI[05:00//02:00]TY[8];)")?;
+    /// assert_eq!(record.rating(Color::Black), Some(Ok(2196.37)));
+    /// assert!(matches!(record.rating(Color::White), Some(Err(_))));
+    /// let clock = record.time_control().unwrap()?;
+    /// assert_eq!(clock.main.as_secs(), 300);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rating(&self, color: Color) -> Option<Result<f64, core::num::ParseFloatError>> {
+        let name = alloc::format!("{}Rating", color.display_name());
+        self.tag(&name).map(|v| v.trim().parse())
+    }
+
+    /// The time control (the tag `TimeControl`; GGF's `TI`), typed: `None`
+    /// without the tag, an error when it is not a time control.
+    pub fn time_control(&self) -> Option<Result<TimeControl, TimeControlError>> {
+        self.tag("TimeControl").map(str::parse)
+    }
+
+    /// Sets the time control (the tag `TimeControl`, written as GGS writes a
+    /// clock).
+    pub fn set_time_control(&mut self, clock: TimeControl) {
+        // A clock's text is one line of a tag name the record holds.
+        let _ = self.set_tag("TimeControl", &clock.to_string());
+    }
+
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        // One game: a second one after it is refused, where the readers of many
+        // games would start it.
+        let end = crate::text::games::record_end(text);
+        if !text[end..].trim().is_empty() {
+            return Err(RecordError {
+                line: text[..end].matches('\n').count() + 1,
+                column: 1,
+                kind: RecordErrorKind::SecondGame,
+            });
+        }
         let mut tags: Vec<(String, String, usize)> = Vec::new();
         let mut offset = 0;
         let mut moves_at = text.len();
@@ -619,7 +698,7 @@ impl Record {
                     }
                     (Some(given), _) => {
                         given.check(&game).map_err(result_error)?;
-                        Some(given).filter(|_| !game.is_over())
+                        Some(given).filter(|_| !game.line_end().is_over())
                     }
                     (None, None) => None,
                 }
@@ -645,10 +724,7 @@ impl Record {
 /// The move text with every annotation blanked out (line breaks kept, so that
 /// columns and lines stay where they were), and each annotation: the character
 /// offset of its `{`, the time and the comment. Or the offset of a broken one.
-#[allow(clippy::type_complexity)]
-fn strip_annotations(
-    text: &str,
-) -> Result<(String, Vec<(usize, Option<Duration>, Option<String>)>), (usize, AnnotationError)> {
+fn strip_annotations(text: &str) -> Result<(String, Vec<Annotation>), (usize, AnnotationError)> {
     let mut stripped = String::with_capacity(text.len());
     let mut annotations = Vec::new();
     let mut chars = text.chars().enumerate();
@@ -690,24 +766,58 @@ fn strip_annotations(
         }
         let mut rest = content.trim_start();
         let mut time = None;
-        if !first_escaped {
-            if let Some(after) = rest.strip_prefix("[%emt ") {
-                let (clock, tail) = after
-                    .split_once(']')
-                    .ok_or_else(|| (at, AnnotationError::Time(after.to_string())))?;
-                time = Some(
-                    parse_emt(clock.trim())
-                        .ok_or_else(|| (at, AnnotationError::Time(clock.to_string())))?,
-                );
-                rest = tail;
+        let mut evaluation = None;
+        // The commands `[%emt …]` and `[%eval …]`, each once, before the comment.
+        while !first_escaped && (time.is_none() || evaluation.is_none()) {
+            if time.is_none() {
+                if let Some(after) = rest.strip_prefix("[%emt ") {
+                    let (clock, tail) = after
+                        .split_once(']')
+                        .ok_or_else(|| (at, AnnotationError::Time(after.to_string())))?;
+                    time = Some(
+                        parse_emt(clock.trim())
+                            .ok_or_else(|| (at, AnnotationError::Time(clock.to_string())))?,
+                    );
+                    rest = tail.trim_start();
+                    continue;
+                }
             }
+            if evaluation.is_none() {
+                if let Some(after) = rest.strip_prefix("[%eval ") {
+                    let (value, tail) = after
+                        .split_once(']')
+                        .ok_or_else(|| (at, AnnotationError::Evaluation(after.to_string())))?;
+                    evaluation = Some(
+                        value
+                            .trim()
+                            .parse()
+                            .map_err(|_| (at, AnnotationError::Evaluation(value.to_string())))?,
+                    );
+                    rest = tail.trim_start();
+                    continue;
+                }
+            }
+            break;
         }
         let comment = Some(rest.trim())
             .filter(|c| !c.is_empty())
             .map(String::from);
-        annotations.push((at, time, comment));
+        annotations.push(Annotation {
+            at,
+            time,
+            evaluation,
+            comment,
+        });
     }
     Ok((stripped, annotations))
+}
+
+/// One move annotation as read: the character offset of its `{`, and what it holds.
+struct Annotation {
+    at: usize,
+    time: Option<Duration>,
+    evaluation: Option<Evaluation>,
+    comment: Option<String>,
 }
 
 /// Plays the moves of `stripped` (a move text without its annotations) on
@@ -716,7 +826,7 @@ fn strip_annotations(
 fn play_annotated(
     game: &mut Game,
     stripped: &str,
-    annotations: Vec<(usize, Option<Duration>, Option<String>)>,
+    annotations: Vec<Annotation>,
 ) -> Result<(), (usize, RecordErrorKind)> {
     let moves = crate::text::movelist::parse_moves(stripped).map_err(|e| {
         (
@@ -749,7 +859,13 @@ fn play_annotated(
         }
     }
     let mut annotated = Vec::new();
-    for (at, time, comment) in annotations {
+    for Annotation {
+        at,
+        time,
+        evaluation,
+        comment,
+    } in annotations
+    {
         // The last move that starts before the annotation.
         let number = moves
             .iter()
@@ -770,6 +886,7 @@ fn play_annotated(
         annotated.push(number);
         let ply = &mut plies[ends[number - 1]];
         ply.set_time(time);
+        ply.set_evaluation(evaluation);
         ply.set_comment(comment.as_deref());
     }
     game.extend(plies);
@@ -829,27 +946,40 @@ pub(crate) fn write_fraction(out: &mut String, nanos: u32) {
 }
 
 /// The annotation of a ply as the record writes it (empty when it has none):
-/// ` {[%emt 0:00:01.2] comment}`.
+/// ` {[%emt 0:00:01.2] [%eval -2.39] comment}`.
 fn annotation(ply: &Ply) -> String {
     let mut out = String::new();
-    if ply.time().is_none() && ply.comment().is_none() {
+    if ply.time().is_none() && ply.evaluation().is_none() && ply.comment().is_none() {
         return out;
     }
     out.push_str(" {");
+    let mut commands = 0;
     if let Some(time) = ply.time() {
         out.push_str("[%emt ");
         write_emt(&mut out, time);
         out.push(']');
-        if ply.comment().is_some() {
+        commands += 1;
+    }
+    if let Some(evaluation) = ply.evaluation() {
+        if commands > 0 {
             out.push(' ');
         }
+        let _ = write!(out, "[%eval {evaluation}]");
+        commands += 1;
+    }
+    if commands > 0 && ply.comment().is_some() {
+        out.push(' ');
     }
     if let Some(comment) = ply.comment() {
-        for (i, c) in comment.chars().enumerate() {
-            if matches!(c, '\\' | '{' | '}') || (i == 0 && c == '[') {
+        // Whether only white space precedes on the comment's line: a `[` there is
+        // escaped, so that no comment line reads as a tag pair (or, first, a time).
+        let mut line_start = true;
+        for c in comment.chars() {
+            if matches!(c, '\\' | '{' | '}') || (line_start && c == '[') {
                 out.push('\\');
             }
             out.push(c);
+            line_start = c == '\n' || (line_start && c.is_whitespace());
         }
     }
     out.push('}');
@@ -859,7 +989,7 @@ fn annotation(ply: &Ply) -> String {
 /// The move list with each move's annotation after it.
 fn annotated_moves(game: &Game) -> String {
     let mut out = String::new();
-    for (i, ply) in game.history().iter().enumerate() {
+    for (i, ply) in game.line().iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }

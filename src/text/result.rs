@@ -124,12 +124,14 @@ pub enum ResultError {
 }
 
 impl GameResult {
-    /// The result of a game over on the board, with its scores; `None` before the
-    /// end.
+    /// The result of a game whose line ends over on the board, with its scores
+    /// (wherever the game stands on its line: the result is the whole game's);
+    /// `None` when the line stops before the end.
     pub fn of_board(game: &Game) -> Option<GameResult> {
+        let end = game.line_end();
         Some(GameResult {
-            outcome: game.outcome()?,
-            scores: Some(game.scores()),
+            outcome: end.outcome()?,
+            scores: Some(end.scores()),
             ending: Ending::Board,
         })
     }

@@ -1,5 +1,7 @@
-//! WTHOR databases (`.wtb`), the French Othello Federation's archive format (read
-//! only).
+//! WTHOR databases (`.wtb`), the French Othello Federation's archive format: the
+//! games ([`Database`], read lazily; [`write()`]) and the names files `WTHOR.JOU`
+//! (players) and `WTHOR.TRN` (tournaments) ([`Names`]), so that a game becomes a
+//! complete record ([`WthorGame::name`]).
 //!
 //! A 16-byte header (little-endian: creation century, year, month, day; the number
 //! of games, u32; the number of records of the names files, u16; the games' year,
@@ -12,16 +14,40 @@
 //! WTHOR's Black score follows the official Othello count, which gives the empty
 //! squares left at the end to the winner; [`official_black_score`] computes it for a
 //! replayed game, beside the plain disc count of [`Game::count`].
+//!
+//! The names files have the same 16-byte header (its count of names at bytes
+//! 8–9), then one fixed field a name: 20 bytes for a player, 26 for a tournament,
+//! the text padded with NUL bytes, read as ISO 8859-1 (each byte one character).
+//!
+//! [`write()`] writes games back: a file read and written again is the same bytes
+//! (tested on the real `WTH_2015.wtb`). What WTHOR cannot hold is a typed error
+//! ([`WthorWriteError`]): a start other than the standard one, another board, more
+//! than 60 placements.
+//!
+//! ```
+//! use reversi::text::wthor::{write, Database};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wthor/WTH_2015.wtb"))?;
+//! let db = Database::parse(&bytes)?;
+//! let games = db.games().collect::<Result<Vec<_>, _>>()?;
+//! assert_eq!(games[0].record.date(), Some("2015"));
+//! assert_eq!(write(&db.header(), &games)?, bytes);
+//! # Ok(())
+//! # }
+//! ```
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::text::record::Record;
+use crate::text::result::{Ending, GameResult};
 
 /// What is wrong with a WTHOR file.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -63,8 +89,16 @@ pub enum WthorError {
 /// The header of a WTHOR file.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Header {
+    /// The file's creation date: century, year in the century, month, day.
+    pub created: [u8; 4],
     /// The number of games the header announces.
     pub games: u32,
+    /// The number of names (in a names file; 0 in a games file).
+    pub names: u16,
+    /// The solitaire flag byte.
+    pub solitaire: u8,
+    /// The last, reserved byte.
+    pub reserved: u8,
     /// The year of the games.
     pub year: u16,
     /// The board.
@@ -87,11 +121,46 @@ pub struct WthorGame {
     /// Black's theoretical score as recorded.
     pub theoretical_score: u8,
     /// The replayed game, with `Tournament`, `BlackPlayer`, `WhitePlayer`,
-    /// `BlackScore` and `TheoreticalScore` tags.
+    /// `BlackScore` and `TheoreticalScore` tags (the numbers) and `Date` (the
+    /// header's year, unless 0); [`WthorGame::name`] adds the names; a game that stopped before its
+    /// end has the recorded score as its result (Black's score, White the rest of
+    /// the board's squares, [`Ending::Unstated`]).
     pub record: Record,
 }
 
 impl WthorGame {
+    /// Names the players and the tournament from the names files: the tags `Black`,
+    /// `White` and `Event`, for the numbers the files have (a number beyond a file,
+    /// or a name with a line break, is left unnamed).
+    ///
+    /// ```
+    /// use reversi::text::wthor::{Database, Names};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wthor/");
+    /// let players = Names::players(&std::fs::read(format!("{dir}WTHOR.JOU"))?)?;
+    /// let tournaments = Names::tournaments(&std::fs::read(format!("{dir}WTHOR.TRN"))?)?;
+    /// let bytes = std::fs::read(format!("{dir}WTH_2015.wtb"))?;
+    /// let mut game = Database::parse(&bytes)?.game(0)?;
+    /// game.name(&players, &tournaments);
+    /// assert!(game.record.player(reversi::Color::Black).is_some());
+    /// assert!(game.record.event().is_some());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn name(&mut self, players: &Names, tournaments: &Names) {
+        let names = [
+            ("Black", players.get(self.black_player)),
+            ("White", players.get(self.white_player)),
+            ("Event", tournaments.get(self.tournament)),
+        ];
+        for (tag, name) in names {
+            if let Some(name) = name {
+                // A name with a line break, which no tag holds, is left out.
+                let _ = self.record.set_tag(tag, name);
+            }
+        }
+    }
+
     /// Whether the replay reached the end of the game by the rules (otherwise it
     /// stopped early: resignation, time, or an unrecorded end).
     pub fn finished(&self) -> bool {
@@ -138,10 +207,14 @@ impl<'a> Database<'a> {
         Ok(Database {
             rules,
             header: Header {
+                created: [header[0], header[1], header[2], header[3]],
                 games: u32::from_le_bytes([header[4], header[5], header[6], header[7]]),
+                names: u16::from_le_bytes([header[8], header[9]]),
                 year: u16::from_le_bytes([header[10], header[11]]),
                 board,
+                solitaire: header[13],
                 theoretical_depth: header[14],
+                reserved: header[15],
             },
             records: &bytes[HEADER..],
         })
@@ -205,6 +278,22 @@ impl<'a> Database<'a> {
             // Fixed names and numbers: always a tag the record can hold.
             let _ = record.set_tag(tag, &alloc::format!("{value}"));
         }
+        if self.header.year != 0 {
+            let _ = record.set_date(&alloc::format!("{}", self.header.year));
+        }
+        if !record.game().line_end().is_over() {
+            // A game stopped early: its recorded score is its result.
+            let squares = board.square_count() as u32;
+            let black = u32::from(bytes[6]).min(squares);
+            let scores = crate::outcome::Scores::new([black, squares - black, 0, 0], 2);
+            let result = GameResult {
+                outcome: Outcome::from_scores(&scores, false),
+                scores: Some(scores),
+                ending: Ending::Unstated,
+            };
+            // Scores for both players that make their outcome: always accepted.
+            let _ = record.set_game_result(Some(result));
+        }
         Ok(WthorGame {
             tournament: u16_at(0),
             black_player: u16_at(2),
@@ -214,4 +303,169 @@ impl<'a> Database<'a> {
             record,
         })
     }
+}
+
+/// The names of a WTHOR names file: `WTHOR.JOU` (players) or `WTHOR.TRN`
+/// (tournaments), indexed by the numbers the games hold.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Names {
+    header: [u8; HEADER],
+    width: usize,
+    names: Vec<String>,
+}
+
+/// The width of a player's name field in `WTHOR.JOU`.
+const PLAYER_NAME: usize = 20;
+/// The width of a tournament's name field in `WTHOR.TRN`.
+const TOURNAMENT_NAME: usize = 26;
+
+impl Names {
+    /// Reads `WTHOR.JOU`.
+    pub fn players(bytes: &[u8]) -> Result<Names, WthorError> {
+        Names::parse(bytes, PLAYER_NAME)
+    }
+
+    /// Reads `WTHOR.TRN`.
+    pub fn tournaments(bytes: &[u8]) -> Result<Names, WthorError> {
+        Names::parse(bytes, TOURNAMENT_NAME)
+    }
+
+    /// Reads a names file of fields `width` bytes wide. A file that ends inside a
+    /// field, or holds fewer fields than its header announces, is
+    /// [`WthorError::Truncated`] (naming the first missing field, from 1).
+    pub fn parse(bytes: &[u8], width: usize) -> Result<Names, WthorError> {
+        let header: [u8; HEADER] = bytes
+            .get(..HEADER)
+            .and_then(|h| h.try_into().ok())
+            .ok_or(WthorError::NoHeader)?;
+        let announced = usize::from(u16::from_le_bytes([header[8], header[9]]));
+        let fields = &bytes[HEADER..];
+        if width == 0 || !fields.len().is_multiple_of(width) || fields.len() / width < announced {
+            return Err(WthorError::Truncated {
+                game: (fields.len() / width.max(1)).min(announced) + 1,
+            });
+        }
+        let names = fields
+            .chunks(width)
+            .map(|field| {
+                let text = field.split(|&b| b == 0).next().unwrap_or(&[]);
+                text.iter().map(|&b| char::from(b)).collect()
+            })
+            .collect();
+        Ok(Names {
+            header,
+            width,
+            names,
+        })
+    }
+
+    /// The name of number `index`, without its padding; `None` beyond the file.
+    pub fn get(&self, index: u16) -> Option<&str> {
+        self.names.get(usize::from(index)).map(String::as_str)
+    }
+
+    /// The file again: the header as read, then each name padded with NUL bytes
+    /// to its field (the same bytes as the file read, for a file whose padding is
+    /// all NUL).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + self.width * self.names.len());
+        out.extend_from_slice(&self.header);
+        for name in &self.names {
+            // Each character came from one byte.
+            let start = out.len();
+            out.extend(name.chars().map(|c| c as u8));
+            out.resize(start + self.width, 0);
+        }
+        out
+    }
+
+    /// The number of names.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the file holds no name.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+/// A game that a WTHOR file cannot hold.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum WthorWriteError {
+    /// Rules other than two players on the header's board from the standard start.
+    #[error(
+        "game {game}: WTHOR holds two-player games from the standard start of the header's board"
+    )]
+    Rules {
+        /// The game, from 1.
+        game: usize,
+    },
+    /// More placements than the record's 60 move bytes.
+    #[error("game {game}: {placements} placements, more than WTHOR's 60")]
+    TooLong {
+        /// The game, from 1.
+        game: usize,
+        /// Its number of placements.
+        placements: usize,
+    },
+    /// More games than the header's count can say.
+    #[error("more games than a WTHOR header can count")]
+    TooMany,
+}
+
+/// Writes a WTHOR file: `header` (its game count replaced by the number of games)
+/// and each game's record of 68 bytes: the numbers and scores of the
+/// [`WthorGame`] fields, then the placements of the whole line of its game (the
+/// passes left out, as WTHOR stores them). The tags are not written: the numbers
+/// are the fields'.
+pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWriteError> {
+    let count = u32::try_from(games.len()).map_err(|_| WthorWriteError::TooMany)?;
+    let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
+    out.extend_from_slice(&header.created);
+    out.extend_from_slice(&count.to_le_bytes());
+    out.extend_from_slice(&header.names.to_le_bytes());
+    out.extend_from_slice(&header.year.to_le_bytes());
+    out.push(match header.board {
+        Board::Size10 => 10,
+        _ => 8,
+    });
+    out.extend_from_slice(&[header.solitaire, header.theoretical_depth, header.reserved]);
+    let standard = Rules::builder(header.board).build().ok();
+    for (i, wthor) in games.iter().enumerate() {
+        let game = wthor.record.game();
+        let start = standard.map(|rules| crate::position::AnyPosition::start(&rules));
+        if header.board != Board::Size8
+            || Some(*game.rules()) != standard
+            || Some(*game.start_position()) != start
+        {
+            return Err(WthorWriteError::Rules { game: i + 1 });
+        }
+        let placements: Vec<Square> = game
+            .line()
+            .iter()
+            .filter_map(|ply| match ply.mv() {
+                Move::Place(square) => Some(square),
+                Move::Pass => None,
+            })
+            .collect();
+        if placements.len() > RECORD - 8 {
+            return Err(WthorWriteError::TooLong {
+                game: i + 1,
+                placements: placements.len(),
+            });
+        }
+        out.extend_from_slice(&wthor.tournament.to_le_bytes());
+        out.extend_from_slice(&wthor.black_player.to_le_bytes());
+        out.extend_from_slice(&wthor.white_player.to_le_bytes());
+        out.extend_from_slice(&[wthor.black_score, wthor.theoretical_score]);
+        for k in 0..RECORD - 8 {
+            out.push(
+                placements
+                    .get(k)
+                    .map_or(0, |sq| 10 * (sq.row() + 1) + sq.column() + 1),
+            );
+        }
+    }
+    Ok(out)
 }

@@ -176,7 +176,9 @@ impl Engine {
             Protocol::Nboard => {
                 if !self.started {
                     self.started = true;
-                    let text = ggf::write(&Record::new(game.clone())).map_err(|e| e.to_string())?;
+                    // The moves played: a save writes the whole line, redo list included.
+                    let record = Record::new(game.clone()).up_to_current();
+                    let text = ggf::write(&record).map_err(|e| e.to_string())?;
                     self.send("nboard 2")?;
                     self.send(&format!("set depth {depth}"))?;
                     self.send(&format!("set game {text}"))?;
