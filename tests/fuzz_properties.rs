@@ -1,8 +1,7 @@
-//! The fuzz targets' properties (fuzz/properties.rs), run as proptests on random
+//! The fuzz targets' properties (the crate in fuzz/properties/), run as proptests on random
 //! inputs and on the seed corpora, so that `cargo test` checks them too.
 
-#[path = "../fuzz/properties.rs"]
-mod properties;
+use reversi_fuzz_properties as properties;
 
 use proptest::prelude::*;
 

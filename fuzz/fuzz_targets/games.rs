@@ -3,8 +3,6 @@
 //! many games: text and stream agree, games write back, a corrupted game never
 //! hides or invents another).
 
-#[path = "../properties.rs"]
-#[allow(dead_code)]
-mod properties;
+use reversi_fuzz_properties as properties;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::games(data));

@@ -1,8 +1,6 @@
 #![no_main]
 //! Fuzz target: see `properties::position_string` for the property checked.
 
-#[path = "../properties.rs"]
-#[allow(dead_code)]
-mod properties;
+use reversi_fuzz_properties as properties;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::position_string(data));

@@ -1,5 +1,5 @@
-//! The properties that the fuzz targets check, shared with the proptests of
-//! `tests/fuzz_properties.rs`: every reader, on any input, either refuses it (and
+//! The properties that the fuzz targets (`fuzz/fuzz_targets/`) check, a library that
+//! they and the proptests of `tests/fuzz_properties.rs` depend on: every reader, on any input, either refuses it (and
 //! leaves no partial game) or reads a game that its writer writes back to the same
 //! game; a position string and the set-up of its game check into the same game.
 //! Each function panics when a property fails.
@@ -121,7 +121,6 @@ pub fn wthor(data: &[u8]) {
 /// Drives the C ABI with a call sequence read from `data`: arbitrary squares,
 /// enumeration values, buffer sizes and texts. Nothing may panic (no `PANIC`
 /// status), a refused call changes nothing, and the statuses agree with each other.
-#[cfg(feature = "capi")]
 pub fn c_abi(data: &[u8]) {
     use reversi::ffi::*;
     use std::ffi::CString;
