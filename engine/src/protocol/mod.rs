@@ -1,8 +1,7 @@
 //! The protocols that engines speak: NBoard (version 2) and GTP, both sides.
 //!
 //! - The client side, [`client`], drives an outside engine: an
-//!   [`EngineBot`](client::EngineBot) is a [`Bot`](crate::bot::Bot) like the
-//!   built-in ones.
+//!   [`EngineBot`](client::EngineBot) is a [`Bot`] like the built-in ones.
 //! - The engine side, [`nboard::serve`] and [`gtp::serve`], makes a program an
 //!   engine that graphical interfaces and arenas drive over standard input and
 //!   output; a [`Server`] holds its game and its alpha-beta settings.
