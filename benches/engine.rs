@@ -4,10 +4,13 @@
 //! front-end API (`AnyPosition`, `Game` play + undo); and perft at a fixed depth.
 //! Every bench checks its result before timing it.
 
+mod common;
+
+use common::midgame;
 use criterion::{criterion_group, criterion_main, Criterion};
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::{Grid10, Grid8};
-use reversi::{AnyPosition, Bitboard, Board, Game, Position, Rules, SquareSet};
+use reversi::{AnyPosition, Bitboard, Board, Position, Rules, SquareSet};
 use std::hint::black_box;
 
 /// Benches the kernel-level operations of one position: flips of every legal move,
@@ -50,26 +53,6 @@ fn on_kernel<K: Kernel<Grid8> + Kernel<Grid10>>(
     }
 }
 
-/// A fixed, real middle-game position of each board: the start, then a fixed move
-/// sequence (the first legal move, then the last, alternately), 20 moves in.
-fn midgame(rules: Rules) -> Game {
-    let mut game = Game::new(rules);
-    for i in 0..20 {
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        if moves.is_empty() {
-            game.pass().unwrap();
-            continue;
-        }
-        let pick = if i % 2 == 0 {
-            moves[0]
-        } else {
-            moves[moves.len() - 1]
-        };
-        game.play(pick).unwrap();
-    }
-    game
-}
-
 fn variants() -> Vec<(&'static str, Rules)> {
     vec![
         ("6x6", Rules::builder(Board::Size6).build().unwrap()),
@@ -108,7 +91,7 @@ fn flips_and_moves(c: &mut Criterion) {
         c.bench_function(&format!("flips/{name}"), |b| {
             b.iter(|| {
                 for m in black_box(moves) {
-                    black_box(position.flips(m));
+                    let _ = black_box(position.flips(m));
                 }
             })
         });

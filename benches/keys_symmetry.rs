@@ -3,31 +3,18 @@
 //! symmetries, on a fixed midgame position of every board and of several players.
 //! Every bench checks its result before timing it.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use reversi::hash::{cell_key, side_key, HashKey, UpdateKey};
 use reversi::layout::Layout;
 use reversi::symmetry::{Symmetric, SymmetricLayout, Symmetry};
-use reversi::{AnyPosition, Bitboard, Board, Cell, Color, Game, Position, Rules, Spot};
+use reversi::{AnyPosition, Bitboard, Board, Cell, Color, Position, Rules, Spot};
 use std::hint::black_box;
 
-/// A fixed, real middle-game position of each board: the start, then a fixed move
-/// sequence (the first legal move, then the last, alternately), 20 moves in.
+/// A middle-game position of `rules` (see `common::midgame`).
 fn midgame(rules: Rules) -> AnyPosition {
-    let mut game = Game::new(rules);
-    for i in 0..20 {
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        if moves.is_empty() {
-            game.pass().unwrap();
-            continue;
-        }
-        game.play(if i % 2 == 0 {
-            moves[0]
-        } else {
-            moves[moves.len() - 1]
-        })
-        .unwrap();
-    }
-    *game.position()
+    *common::midgame(rules).position()
 }
 
 fn variants() -> Vec<(&'static str, AnyPosition)> {

@@ -4,32 +4,13 @@
 //! and one random playout to the end, each with the fastest kernel this processor
 //! has. Every bench checks its result before timing it.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::{features, playout, Board, Color, Game, Position, PositionVisitor, Rules};
 use std::hint::black_box;
-
-/// A late position of `rules`: `moves` moves of the fixed sequence.
-fn late(rules: Rules, moves: usize) -> Game {
-    let mut game = Game::new(rules);
-    for i in 0..moves {
-        let legal: Vec<_> = game.legal_moves().iter().collect();
-        if legal.is_empty() {
-            if game.pass().is_err() {
-                break;
-            }
-            continue;
-        }
-        game.play(if i % 2 == 0 {
-            legal[0]
-        } else {
-            legal[legal.len() - 1]
-        })
-        .unwrap();
-    }
-    game
-}
 
 struct Benches<'a>(&'a mut Criterion, &'a str);
 
@@ -119,7 +100,7 @@ fn toolkit(c: &mut Criterion) {
         ),
     ];
     for (name, rules, moves) in variants {
-        let game = late(rules, moves);
+        let game = common::fixed_game(rules, moves);
         game.position().visit_fastest(Benches(c, name));
         Game::new(rules)
             .position()

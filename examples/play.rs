@@ -239,7 +239,7 @@ fn run() -> Result<(), String> {
                             last = None;
                         } else {
                             for mv in undone.into_iter().rev() {
-                                game.play_move(mv).map_err(|e| e.to_string())?;
+                                game.play(mv).map_err(|e| e.to_string())?;
                             }
                             println!("nothing to undo");
                         }
@@ -255,7 +255,7 @@ fn run() -> Result<(), String> {
                 }
             }
         };
-        match game.play_move(mv) {
+        match game.play(mv) {
             Ok(flips) => {
                 last = match mv {
                     Move::Place(sq) => Some((sq, flips)),

@@ -56,7 +56,7 @@ fn main() -> ExitCode {
                 0 => Move::Pass,
                 n => Move::Place(moves.iter().nth(uniform(&mut rng, n as u32)).unwrap()),
             };
-            if let Err(e) = game.play_move(mv) {
+            if let Err(e) = game.play(mv) {
                 eprintln!("selfplay: {e}");
                 return ExitCode::FAILURE;
             }

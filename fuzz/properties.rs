@@ -120,6 +120,7 @@ pub fn wthor(data: &[u8]) {
 /// Drives the C ABI with a call sequence read from `data`: arbitrary squares,
 /// enumeration values, buffer sizes and texts. Nothing may panic (no `PANIC`
 /// status), a refused call changes nothing, and the statuses agree with each other.
+#[cfg(feature = "capi")]
 pub fn c_abi(data: &[u8]) {
     use reversi::ffi::*;
     use std::ffi::CString;

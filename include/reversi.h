@@ -285,29 +285,6 @@ typedef struct ReversiWthorInfo {
 extern "C" {
 #endif // __cplusplus
 
-// The library version, as a static NUL-terminated string (`"0.1.0"`).
-const char *reversi_version(void);
-
-// A static, NUL-terminated description of a status code (any value: an unknown
-// one gives `"unknown status code"`).
-const char *reversi_status_message(uint32_t status);
-
-// Copies the detail of the calling thread's last failing call (empty if none),
-// as every text is copied. Reading it never changes it: with a short buffer this
-// returns `INSUFFICIENT_SIZE` and the size needed in `*written`, and a retry with
-// that size gets the same text.
-//
-// # Safety
-// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
-ReversiStatus reversi_last_error(char *buf, size_t len, size_t *written);
-
-// Fills `rules` with the defaults: 8×8, two players, standard opening, no
-// handicap, no blocked squares.
-//
-// # Safety
-// `rules` is NULL or valid.
-ReversiStatus reversi_rules_default(struct ReversiRules *rules);
-
 // A new game with `rules`, into `*out` (free it with `reversi_game_free`).
 //
 // # Safety
@@ -470,6 +447,29 @@ ReversiStatus reversi_game_display(const struct ReversiGame *game,
                                    char *buf,
                                    size_t len,
                                    size_t *written);
+
+// Fills `rules` with the defaults: 8×8, two players, standard opening, no
+// handicap, no blocked squares.
+//
+// # Safety
+// `rules` is NULL or valid.
+ReversiStatus reversi_rules_default(struct ReversiRules *rules);
+
+// The library version, as a static NUL-terminated string (`"0.1.0"`).
+const char *reversi_version(void);
+
+// A static, NUL-terminated description of a status code (any value: an unknown
+// one gives `"unknown status code"`).
+const char *reversi_status_message(uint32_t status);
+
+// Copies the detail of the calling thread's last failing call (empty if none),
+// as every text is copied. Reading it never changes it: with a short buffer this
+// returns `INSUFFICIENT_SIZE` and the size needed in `*written`, and a retry with
+// that size gets the same text.
+//
+// # Safety
+// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
+ReversiStatus reversi_last_error(char *buf, size_t len, size_t *written);
 
 // Reads a square name (`a1`…`j10`, any case) into its index.
 //

@@ -71,6 +71,13 @@ impl Board {
         }
     }
 
+    /// The length of a policy vector on this board: one action per square of the
+    /// bounding grid and one for the pass (65 on 8×8; see
+    /// [`Move::action_index`](crate::Move::action_index)).
+    pub const fn action_count(self) -> usize {
+        self.width() as usize * self.width() as usize + 1
+    }
+
     /// The name used in records and on the command line: `6x6`, `8x8`, `10x10`, `octagon`.
     pub const fn name(self) -> &'static str {
         match self {

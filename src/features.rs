@@ -39,29 +39,7 @@ use crate::position::Position;
 /// ```
 #[inline]
 pub fn mobility<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
-    if color == pos.to_move() {
-        return pos.legal_moves();
-    }
-    if !Color::in_play(pos.players()).contains(&color) {
-        return Bitboard::EMPTY;
-    }
-    let occupied = (pos.mine() | pos.theirs()).bits();
-    let empty = pos.empty().bits();
-    if pos.players() == 2 && occupied.count() < 8 {
-        // The free opening: while a centre square is empty, only they are legal.
-        let centre =
-            Bitboard::<P::Layout>::from_squares(pos.board().centre().into_iter().collect());
-        let open = centre & pos.empty();
-        if !open.is_empty() {
-            return open;
-        }
-    }
-    let discs = pos.discs(color).bits();
-    let flipping = kernel::flipping_moves::<P::Layout>(discs, occupied ^ discs, empty);
-    if pos.players() > 2 && flipping.is_empty() {
-        return Bitboard::from_bits(kernel::neighbours::<P::Layout>(occupied) & empty);
-    }
-    Bitboard::from_bits(flipping)
+    pos.mobility(color)
 }
 
 /// The empty squares next to (by a side or a corner) a disc that is not `color`'s

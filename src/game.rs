@@ -297,16 +297,15 @@ impl Game {
         self.position.legal_moves()
     }
 
-    /// Whether a disc on `square` is a legal move now.
-    pub fn is_legal(&self, square: Square) -> bool {
-        self.legal_moves().contains(square)
+    /// Whether `mv` (a [`Move`], or a [`Square`] for a placement) is legal now.
+    pub fn is_legal(&self, mv: impl Into<Move>) -> bool {
+        self.position.is_legal(mv)
     }
 
-    /// The discs a move on `square` would flip, or why it is not legal.
-    pub fn flips(&self, square: Square) -> Result<SquareSet, PlayError> {
-        self.position
-            .play_with_flips(Move::Place(square))
-            .map(|(_, flips)| flips)
+    /// The discs `mv` (a [`Move`], or a [`Square`] for a placement) would flip
+    /// (none for a pass), or why it is not legal.
+    pub fn flips(&self, mv: impl Into<Move>) -> Result<SquareSet, PlayError> {
+        self.position.flips(mv)
     }
 
     /// Whether the player to move must pass (two players only).
@@ -324,30 +323,31 @@ impl Game {
         self.position.scores()
     }
 
+    /// Each colour's final score, empties to the winner (see
+    /// [`Position::final_scores`](crate::Position::final_scores)).
+    pub fn final_scores(&self) -> Scores {
+        self.position.final_scores()
+    }
+
     /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.position.outcome()
     }
 
-    /// Places a disc of the player to move on `square` and returns the discs it
-    /// flipped. An illegal move is refused with the reason, and the game is unchanged.
-    pub fn play(&mut self, square: Square) -> Result<SquareSet, PlayError> {
-        self.play_move(Move::Place(square))
+    /// Plays `mv` (a [`Move`], or a [`Square`] for a placement) and returns the
+    /// discs it flipped (none for a pass), clearing the redo list. An illegal move
+    /// is refused with the reason, and the game (its redo list included) is
+    /// unchanged.
+    pub fn play(&mut self, mv: impl Into<Move>) -> Result<SquareSet, PlayError> {
+        let ply = Game::ply(&self.position, mv.into())?;
+        let flips = ply.flips;
+        self.extend([ply]);
+        Ok(flips)
     }
 
     /// Passes (a pass flips nothing). Refused unless the player to move must pass.
     pub fn pass(&mut self) -> Result<(), PlayError> {
-        self.play_move(Move::Pass).map(|_| ())
-    }
-
-    /// Plays a move or a pass and returns the discs it flipped (none for a pass),
-    /// clearing the redo list. An illegal move is refused with the reason, and the
-    /// game (its redo list included) is unchanged.
-    pub fn play_move(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
-        let ply = Game::ply(&self.position, mv)?;
-        let flips = ply.flips;
-        self.extend([ply]);
-        Ok(flips)
+        self.play(Move::Pass).map(|_| ())
     }
 
     /// Takes back the last move and returns it, keeping it (with its annotations)
@@ -655,5 +655,12 @@ impl fmt::Display for Game {
     /// [`Game::display`] with the default [`BoardStyle`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.display(BoardStyle::default()), f)
+    }
+}
+
+impl crate::hash::HashKey for Game {
+    /// The key of the current position (the history does not count).
+    fn hash_key(&self) -> u64 {
+        self.position().hash_key()
     }
 }

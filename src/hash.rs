@@ -57,8 +57,6 @@
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::{Cell, Color};
-#[cfg(feature = "alloc")]
-use crate::game::Game;
 use crate::kernel::Kernel;
 use crate::layout::{Bits, Grid10, Grid8, Layout};
 use crate::position::{AnyPosition, MultiPlayer, Position, TwoPlayer};
@@ -435,14 +433,6 @@ impl HashKey for AnyPosition {
     }
 }
 
-#[cfg(feature = "alloc")]
-impl HashKey for Game {
-    /// The key of the current position (the history does not count).
-    fn hash_key(&self) -> u64 {
-        self.position().hash_key()
-    }
-}
-
 /// A position that carries its hash key and keeps it up to date as it is played
 /// ([`UpdateKey`] on every move and pass): a [`Position`] itself, so a search
 /// written for any position runs on it unchanged and reads each node's key for
@@ -566,6 +556,10 @@ impl<P: UpdateKey> Position for Hashed<P> {
 
     fn is_over(&self) -> bool {
         self.position.is_over()
+    }
+
+    fn mobility(&self, color: Color) -> Bitboard<P::Layout> {
+        self.position.mobility(color)
     }
 
     fn discs(&self, color: Color) -> Bitboard<P::Layout> {

@@ -12,7 +12,7 @@ mod bitboard;
 mod board;
 mod color;
 pub mod features;
-#[cfg(feature = "std")]
+#[cfg(feature = "capi")]
 pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
@@ -34,6 +34,11 @@ pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
+// Re-exports, one policy: every public type and trait of the core (squares,
+// boards, rules, set-ups, positions, moves, outcomes, games) at the root, and the
+// toolkit's traits whose methods a search calls on positions (hashing,
+// symmetries); the rest of the toolkit (features, playout, layout, kernel, text,
+// ffi) is reached through its module.
 pub use bitboard::{Bitboard, BitboardIter, Spot};
 pub use board::{Board, ParseBoardError};
 pub use color::{Cell, Color};
@@ -44,7 +49,7 @@ pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{
     perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
-    PositionVisitor, TwoPlayer, TwoPlayer10, TwoPlayer8,
+    PositionVisitor, SearchPosition, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
 pub use rules::{
     Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,
@@ -52,5 +57,6 @@ pub use rules::{
 };
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
+pub use symmetry::{Symmetric, Symmetry};
 #[cfg(feature = "alloc")]
 pub use text::position::PositionError;

@@ -3,7 +3,6 @@
 use core::fmt;
 
 use crate::color::Color;
-use crate::position::AnyPosition;
 
 /// The end of a game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -49,15 +48,47 @@ pub struct Scores {
 }
 
 impl Scores {
-    /// The scores of `position`.
-    pub fn of(position: &AnyPosition) -> Scores {
-        position.scores()
-    }
-
     /// Scores from each colour's count (indexed by [`Color::index`]) with
     /// `players` players.
     pub(crate) fn new(counts: [u32; 4], players: u8) -> Scores {
         Scores { counts, players }
+    }
+
+    /// These scores with `empties` empty squares counted for the winner under
+    /// `anti` (the FFO and WTHOR convention): all of them to a lone winner, shared
+    /// out evenly between the colours of a draw (the remainder to nobody: a 2-player
+    /// draw with 2 empties on 8×8 is 32–32).
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Color, Game, Position, TwoPlayer8};
+    /// // White wiped out with 59 empty squares left.
+    /// let game = Game::from_position_str(
+    ///     "--------/--------/--------/---BBB--/---BBB--/---B----/--------/-------- W", 2, false)?;
+    /// let pos = TwoPlayer8::try_from(*game.position()).unwrap();
+    /// let scores = pos.final_scores();
+    /// assert_eq!((scores.get(Color::Black), scores.get(Color::White)), (64, 0));
+    /// assert_eq!(game.position().final_scores(), scores);
+    /// # Ok::<_, reversi::PositionError>(())
+    /// ```
+    pub fn with_empties_to_winner(&self, empties: u32, anti: bool) -> Scores {
+        let mut counts = self.counts;
+        match Outcome::from_scores(self, anti) {
+            Outcome::Win(color) => counts[color.index()] += empties,
+            Outcome::Draw => {
+                let counts_now = self.iter().map(|(_, n)| n);
+                let best = if anti {
+                    counts_now.min()
+                } else {
+                    counts_now.max()
+                };
+                let tied = || self.iter().filter(move |&(_, n)| Some(n) == best);
+                let share = empties / tied().count().max(1) as u32;
+                for (color, _) in tied() {
+                    counts[color.index()] += share;
+                }
+            }
+        }
+        Scores::new(counts, self.players)
     }
 
     /// The score of `color` (0 for a colour not in play).

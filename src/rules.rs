@@ -390,6 +390,11 @@ impl Rules {
         self.board
     }
 
+    /// The length of a policy vector for this game: [`Board::action_count`].
+    pub fn action_count(&self) -> usize {
+        self.board.action_count()
+    }
+
     /// The number of players: 2, 3 or 4.
     pub fn players(&self) -> u8 {
         self.players
@@ -720,4 +725,12 @@ impl FromStr for Rules {
         }
         Ok(builder.build()?)
     }
+}
+
+/// Whether the free opening is on (RULES.md §6): two players, and a centre square
+/// of `board` among the `empty` squares. What a set-up's opening is read from, and
+/// why a move off the centre is refused; the positions keep the same rule as a
+/// centre mask on their hot path.
+pub(crate) fn free_opening_on(board: Board, players: u8, empty: SquareSet) -> bool {
+    players == 2 && board.centre().iter().any(|&square| empty.contains(square))
 }

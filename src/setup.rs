@@ -10,7 +10,7 @@
 
 use crate::board::Board;
 use crate::color::{Cell, Color};
-use crate::position::AnyPosition;
+use crate::position::{AnyPosition, KindError};
 use crate::rules::{Opening, Rules, RulesError};
 use crate::square::{Square, SquareSet};
 
@@ -96,6 +96,16 @@ pub enum SetupError {
     /// More than the one Neutral disc of the three-player game.
     #[error("{0} neutral discs: a 3-player game has one at most")]
     NeutralCount(usize),
+    /// Two colours on one square (a position built from bitboards that overlap).
+    #[error("{square} holds discs of two colours")]
+    Overlap {
+        /// The first such square.
+        square: Square,
+    },
+    /// The board is not one of the typed position's layout (a 10×10 position asked
+    /// of a `TwoPlayer8`, say).
+    #[error(transparent)]
+    Kind(#[from] KindError),
     /// The colour to move is not in play.
     #[error("{color} to move, but a {players}-player game has no {color}")]
     ToMove {
@@ -216,12 +226,8 @@ impl Setup {
                 players,
             });
         }
-        let centre_open = players == 2
-            && self
-                .board
-                .centre()
-                .iter()
-                .any(|&sq| self.cell(sq) == Cell::Empty);
+        let centre_open =
+            crate::rules::free_opening_on(self.board, players, self.squares_with(Cell::Empty));
         let opening = if centre_open {
             Opening::Free
         } else {

@@ -178,20 +178,6 @@ impl Symmetry {
         COMPOSE[self.index()][next.index()]
     }
 
-    /// The composition `self ∘ first`: `first`, then this symmetry (the order of
-    /// function composition; `a.compose(b) == b.then(a)`).
-    ///
-    /// ```
-    /// use reversi::symmetry::Symmetry;
-    /// assert_eq!(
-    ///     Symmetry::FlipUpDown.compose(Symmetry::Rotate90),
-    ///     Symmetry::Rotate90.then(Symmetry::FlipUpDown),
-    /// );
-    /// ```
-    pub const fn compose(self, first: Symmetry) -> Symmetry {
-        first.then(self)
-    }
-
     /// The image of `square` on `board`; `None` if the board does not have the
     /// square.
     ///

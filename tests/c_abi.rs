@@ -32,7 +32,7 @@ fn header_is_generated() {
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         checked_in == generated,
-        "include/reversi.h differs from what cbindgen generates: run REVERSI_BLESS=1 cargo test --test c_abi header_is_generated"
+        "include/reversi.h differs from what cbindgen generates: run REVERSI_BLESS=1 cargo test --features capi --test c_abi header_is_generated"
     );
 }
 
@@ -94,7 +94,8 @@ fn every_c_name_starts_with_reversi() {
 
 /// The directory that holds libreversi.a and libreversi.so: the crate is a plain
 /// Rust library (no C crate types in Cargo.toml), so the test builds the C
-/// libraries itself with `cargo rustc` (as `cargo cinstall` does, without needing
+/// libraries itself with `cargo rustc --features capi` (as `cargo cinstall` does,
+/// the exports being behind that feature, without needing
 /// cargo-c), into a target directory of its own: a nested build in the outer one
 /// would wait for its lock.
 fn lib_dir() -> &'static Path {
@@ -107,6 +108,8 @@ fn lib_dir() -> &'static Path {
             .args([
                 "rustc",
                 "--lib",
+                "--features",
+                "capi",
                 "--crate-type",
                 "staticlib",
                 "--crate-type",

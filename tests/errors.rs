@@ -1,14 +1,15 @@
 //! Every rejected input has a typed error that names the problem, and a rejected
 //! move leaves the game exactly as it was.
 
+mod common;
+mod reference;
+
 use reversi::{
     Board, Color, Corners, Game, Handicap, Move, Opening, ParseSquareError, PlayError,
     PositionError, Rules, RulesError, SetupError, Square,
 };
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use common::sq;
 
 fn handicap(color: Color, corners: Corners) -> Handicap {
     Handicap { color, corners }

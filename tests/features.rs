@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use proptest::prelude::*;
 use rand_core::SeedableRng;
 use reversi::{
-    features, playout, AnyPosition, Cell, Color, Game, Move, Position, PositionVisitor, Rules,
-    Square, SquareSet,
+    features, playout, AnyPosition, Cell, Color, Move, Position, PositionVisitor, Rules, Square,
+    SquareSet,
 };
 
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -213,17 +213,8 @@ fn line_stable(start: &[u8], memo: &mut HashMap<Vec<u8>, Vec<bool>>) -> Vec<bool
 
 /// A position `choices` reach in a random game of `rules`.
 fn random_position(rules: Rules, choices: &[prop::sample::Index], length: usize) -> AnyPosition {
-    let mut game = Game::new(rules);
-    for choice in choices.iter().take(length) {
-        let legal: Vec<Square> = game.legal_moves().iter().collect();
-        if legal.is_empty() {
-            if game.pass().is_err() {
-                break;
-            }
-        } else {
-            game.play(legal[choice.index(legal.len())]).unwrap();
-        }
-    }
+    let choices = &choices[..length.min(choices.len())];
+    let game = common::random_game(rules, choices, |_| Ok::<_, ()>(())).unwrap();
     *game.position()
 }
 

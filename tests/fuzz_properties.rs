@@ -31,8 +31,8 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
 #[test]
 fn seed_corpora_hold_the_properties() {
     type Property = fn(&[u8]);
-    let targets: [(&str, Property); 7] = [
-        ("c_abi", properties::c_abi),
+    #[cfg_attr(not(feature = "capi"), allow(unused_mut))]
+    let mut targets: Vec<(&str, Property)> = vec![
         ("position_string", properties::position_string),
         ("move_list", properties::move_list),
         ("record", properties::record),
@@ -40,6 +40,8 @@ fn seed_corpora_hold_the_properties() {
         ("obf", properties::obf),
         ("wthor", properties::wthor),
     ];
+    #[cfg(feature = "capi")]
+    targets.push(("c_abi", properties::c_abi));
     for (name, property) in targets {
         for data in seeds(name) {
             property(&data);
@@ -65,6 +67,7 @@ proptest! {
     #[test]
     fn obf_boards(data in texty()) { properties::obf(&data) }
 
+    #[cfg(feature = "capi")]
     #[test]
     fn c_abi_call_sequences(data in prop::collection::vec(any::<u8>(), 0..200)) { properties::c_abi(&data) }
 

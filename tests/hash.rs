@@ -85,29 +85,6 @@ fn check_any(pos: &AnyPosition) -> Result<(), TestCaseError> {
     }
 }
 
-/// Plays `choices` (a legal move each, or the pass when one is due) from the start
-/// of `rules`, calling `each` on every position reached, the start included.
-fn random_game(
-    rules: Rules,
-    choices: &[prop::sample::Index],
-    mut each: impl FnMut(&Game) -> Result<(), TestCaseError>,
-) -> Result<Game, TestCaseError> {
-    let mut game = Game::new(rules);
-    each(&game)?;
-    for choice in choices {
-        let moves: Vec<Square> = game.legal_moves().iter().collect();
-        if !moves.is_empty() {
-            game.play(moves[choice.index(moves.len())]).unwrap();
-        } else if game.must_pass() {
-            game.pass().unwrap();
-        } else {
-            break;
-        }
-        each(&game)?;
-    }
-    Ok(game)
-}
-
 /// The set-up of `pos` checked back into a position: the same position reached
 /// without playing.
 fn rebuilt(setup: Setup) -> Option<AnyPosition> {
@@ -122,7 +99,7 @@ proptest! {
         (rules, _) in common::variant(),
         choices in prop::collection::vec(any::<prop::sample::Index>(), 0..120),
     ) {
-        random_game(rules, &choices, |game| {
+        common::random_game(rules, &choices, |game| {
             let pos = game.position();
             prop_assert_eq!(game.hash_key(), pos.hash_key());
             prop_assert_eq!(pos.hash_key(), plain_key(pos));
@@ -135,7 +112,7 @@ proptest! {
         (rules, _) in common::variant(),
         choices in prop::collection::vec(any::<prop::sample::Index>(), 0..60),
     ) {
-        let game = random_game(rules, &choices, |_| Ok(()))?;
+        let game = common::random_game(rules, &choices, |_| Ok::<_, TestCaseError>(()))?;
         let pos = *game.position();
         let setup = Setup::from_position(&pos);
         let key = pos.hash_key();

@@ -1,14 +1,15 @@
 //! The game's history as data: plies with colour, move, flips and positions; undo,
 //! redo and navigation without replaying; refused calls leave everything unchanged.
 
+mod common;
+mod reference;
+
 use std::time::Duration;
 
 use proptest::prelude::*;
 use reversi::{BoardStyle, Color, Game, Move, Rules, Square};
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use common::sq;
 
 #[test]
 fn each_ply_says_who_played_what_and_what_turned() {

@@ -107,7 +107,7 @@ proptest! {
         let mut replay = Game::new(rules);
         for (i, mv) in game.moves().enumerate() {
             prop_assert_eq!(replay.to_move(), Color::ALL[i % players as usize]);
-            replay.play_move(mv).unwrap();
+            replay.play(mv).unwrap();
         }
     }
 

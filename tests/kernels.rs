@@ -53,14 +53,14 @@ fn kernels_agree(game: &Game, reference: &RefGame) -> Result<(), TestCaseError> 
         &expected,
         "portable kernel"
     );
-    if let Some(avx2) = Avx2::detect() {
+    if let Some(avx2) = common::avx2() {
         prop_assert_eq!(
             &moves_and_flips(game.position(), avx2),
             &expected,
             "AVX2 kernel"
         );
     }
-    if let Some(avx512) = Avx512::detect() {
+    if let Some(avx512) = common::avx512() {
         prop_assert_eq!(
             &moves_and_flips(game.position(), avx512),
             &expected,
@@ -159,10 +159,10 @@ where
     Avx2: Kernel<L>,
     Avx512: Kernel<L>,
 {
-    if let Some(avx2) = Avx2::detect() {
+    if let Some(avx2) = common::avx2() {
         agrees_with_portable::<L, _>(avx2, mine, theirs, empty)?;
     }
-    if let Some(avx512) = Avx512::detect() {
+    if let Some(avx512) = common::avx512() {
         agrees_with_portable::<L, _>(avx512, mine, theirs, empty)?;
     }
     Ok(())
@@ -197,8 +197,8 @@ fn perft_agrees_across_kernels() {
     use reversi::{Board, Rules};
     println!(
         "kernels on this machine: portable, AVX2 {}, AVX-512 {}",
-        Avx2::detect().is_some(),
-        Avx512::detect().is_some()
+        common::avx2().is_some(),
+        common::avx512().is_some()
     );
     for (board, players) in [
         (Board::Size6, 2),
@@ -266,7 +266,38 @@ fn in_avx512_build() -> bool {
 /// AVX-512 builds, so that a search compiled as the README says runs its AVX-512
 /// build exactly where `visit_fastest` hands it the AVX-512 kernel, which is then
 /// inlined (a search built without AVX-512 would call it out of line instead).
+///
+/// Only an AVX-512 machine can check that (elsewhere both sides are false by
+/// construction): the test says when it did not run, and fails instead where
+/// `REVERSI_REQUIRE_KERNEL` names avx512.
 #[test]
 fn the_avx512_kernel_goes_with_the_avx512_build() {
-    assert_eq!(in_avx512_build(), Avx512::detect().is_some());
+    match common::avx512() {
+        Some(_) => assert!(
+            in_avx512_build(),
+            "Avx512::detect found its kernel, but multiversion did not pick its AVX-512 build"
+        ),
+        None => println!("skipped: no AVX-512 kernel on this processor"),
+    }
+}
+
+/// The switch itself, run as a child test process: a kernel the machine lacks,
+/// once required, fails the run; the kernels it has pass; an unknown name fails.
+#[test]
+fn requiring_a_missing_kernel_fails() {
+    let run = |required: &str| {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "perft_agrees_across_kernels", "--test-threads=1"])
+            .env("REVERSI_REQUIRE_KERNEL", required)
+            .output()
+            .unwrap()
+            .status
+            .success()
+    };
+    let (avx2, avx512) = (Avx2::detect().is_some(), Avx512::detect().is_some());
+    assert_eq!(run("avx2"), avx2);
+    assert_eq!(run("avx512"), avx512);
+    assert_eq!(run("avx2,avx512"), avx2 && avx512);
+    assert!(run(""));
+    assert!(!run("avx3"), "an unknown kernel name must fail");
 }

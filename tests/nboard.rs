@@ -77,7 +77,10 @@ fn a_gui_session_is_answered_line_by_line() {
     for line in &out[6..9] {
         let words: Vec<&str> = line.split(' ').collect();
         assert_eq!(words[0], "search", "{line}");
-        assert!(game.is_legal(words[1].parse().unwrap()), "{line}");
+        assert!(
+            game.is_legal(words[1].parse::<reversi::Square>().unwrap()),
+            "{line}"
+        );
         evals.push(words[2].parse::<f64>().unwrap());
         assert_eq!(&words[3..], ["0", "3"], "{line}");
     }
@@ -155,7 +158,10 @@ fn gtp_mode_answers_each_command() {
     let mv = replies[4].strip_prefix("=5 ").unwrap();
     let mut game = Game::new(Rules::default());
     game.play_moves("f5").unwrap();
-    assert!(game.is_legal(mv.parse().unwrap()), "{mv}");
+    assert!(
+        game.is_legal(mv.parse::<reversi::Square>().unwrap()),
+        "{mv}"
+    );
     assert!(replies[5].starts_with("? illegal move"), "{}", replies[5]);
     assert!(replies[6].starts_with("? "), "{}", replies[6]);
     assert_eq!(replies[7].trim(), "=");

@@ -64,7 +64,7 @@ fn two_people_play_a_whole_game_through_a_pipe() {
     assert!(out.contains("illegal: c3 is occupied"), "{out}");
     let hint = out.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap();
     assert!(
-        Game::new(*game.rules()).is_legal(hint.parse().unwrap()),
+        Game::new(*game.rules()).is_legal(hint.parse::<reversi::Square>().unwrap()),
         "{hint}"
     );
     // Undo on Black's second turn goes back to Black's first: two moves.

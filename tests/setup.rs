@@ -1,14 +1,14 @@
 //! Set-ups: a board editor builds a position cell by cell, without strings, and the
 //! check into a position or a game names every problem.
 
+mod common;
+mod reference;
+
 use reversi::{
-    AnyPosition, Board, Cell, Color, Game, Opening, PlayError, Rules, RulesError, Setup,
-    SetupError, Square,
+    AnyPosition, Board, Cell, Color, Game, Opening, PlayError, Rules, RulesError, Setup, SetupError,
 };
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use common::sq;
 
 /// The standard two-player cross on `board`'s centre, Black to move.
 fn cross(board: Board) -> Setup {

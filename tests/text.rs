@@ -12,16 +12,8 @@ use reversi::{Board, Color, Game, Move, Opening, PlayError, Rules, RulesError, S
 
 /// A random game of the variant, cut after `length` moves.
 fn random_game(rules: Rules, choices: &[prop::sample::Index], length: usize) -> Game {
-    let mut game = Game::new(rules);
-    for choice in choices.iter().take(length) {
-        let moves: Vec<Square> = game.legal_moves().iter().collect();
-        if !moves.is_empty() {
-            game.play(moves[choice.index(moves.len())]).unwrap();
-        } else if game.pass().is_err() {
-            break;
-        }
-    }
-    game
+    let choices = &choices[..length.min(choices.len())];
+    common::random_game(rules, choices, |_| Ok::<_, ()>(())).unwrap()
 }
 
 proptest! {

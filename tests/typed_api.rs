@@ -353,6 +353,9 @@ fn a_wrapper_implements_position() {
         fn is_over(&self) -> bool {
             self.0.is_over()
         }
+        fn mobility(&self, color: Color) -> B<P::Layout> {
+            self.0.mobility(color)
+        }
         fn discs(&self, color: Color) -> B<P::Layout> {
             self.0.discs(color)
         }

@@ -235,7 +235,7 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
                     .expect("n moves"),
             ),
         };
-        game.play_move(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
@@ -270,7 +270,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
             continue;
         }
         let failure = match seats[seat].choose(&game) {
-            Ok(choice) => match game.play_move(choice.mv) {
+            Ok(choice) => match game.play(choice.mv) {
                 Ok(_) => None,
                 Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },

@@ -22,7 +22,7 @@
 //! let mut game = Game::new(Rules::default());
 //! while !game.is_over() {
 //!     let choice = bot.choose(&game).expect("a built-in bot always moves");
-//!     game.play_move(choice.mv).expect("a legal move");
+//!     game.play(choice.mv).expect("a legal move");
 //! }
 //! assert_eq!(bot.name(), "mcts:playouts=200");
 //! # Ok::<(), String>(())

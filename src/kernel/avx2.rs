@@ -242,7 +242,8 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
     up = up.or(pro.and(up.up(s)));
     down = down.or(pro.and(down.down(s)));
     let pro_up = pro.and(pro.up(s));
-    let pro_down = pro.and(pro.down(s));
+    // The same pairs of `theirs`, each marked on its lower square.
+    let pro_down = pro_up.down(s);
     // Runs of up to 8 discs: 2 squares, then 2 more three times.
     for _ in 0..3 {
         up = up.or(pro_up.and(up.up(s2)));

@@ -1,18 +1,19 @@
-//! The kernel on AVX-512 (F, VL and CD), in 256-bit registers: the AVX2 kernel's
-//! four lanes, with the instructions AVX-512 adds where they shorten it.
+//! The kernel on AVX-512 (F, VL, CD and VBMI2), in 256-bit registers: the AVX2
+//! kernel's four lanes, with the instructions AVX-512 adds where they shorten it.
 //!
-//! - 8×8 flips look along the move's rays as in the AVX2 kernel, but find the first
+//! - Flips look along the move's rays as in the AVX2 kernel, but find the first
 //!   square that is not the opponent's toward lower bits with `vplzcntq` instead of
 //!   smearing the mover's discs, and drop the lanes without a closing disc with a
-//!   mask register.
-//! - The fills (legal moves on every layout, flips on the 128-bit layout) are the
-//!   AVX2 kernel's, compiled here with AVX-512 enabled, so that the compiler fuses
-//!   each and-or pair into one `vpternlogq`.
+//!   mask register; on the 128-bit layout, on each 64-bit half of the ray.
+//! - Legal moves are the AVX2 kernel's fills, compiled here with AVX-512 enabled,
+//!   so that the compiler fuses each and-or pair into one `vpternlogq`; on the
+//!   128-bit layout, a shift across the two halves is one funnel shift a half
+//!   (`vpshldvq`, `vpshrdvq`) instead of the AVX2 kernel's two shifts and an or.
 //!
 //! 256-bit registers, not 512-bit ones: no clock penalty on any processor, and the
 //! eight directions of a move need no more than two registers' worth of work.
 //!
-//! Every function here requires AVX-512 F, VL and CD (and AVX2, which every
+//! Every function here requires AVX-512 F, VL, CD and VBMI2 (and AVX2, which every
 //! AVX-512 processor has); the callers guarantee it through the
 //! [`Avx512`](super::Avx512) witness, which exists only where the processor has
 //! them.
@@ -60,16 +61,160 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
     avx2::flipping_moves(mine, theirs, empty)
 }
 
-/// [`avx2::flipping_moves_wide`], compiled for AVX-512.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
-pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
-    avx2::flipping_moves_wide(mine, theirs, empty)
+/// A 128-bit board in each of four lanes, as its low and high halves; shifts move
+/// bits across the halves with the funnel shifts of AVX-512 VBMI2 (`vpshldvq`,
+/// `vpshrdvq`), one instruction a half.
+#[derive(Copy, Clone)]
+struct Halves {
+    lo: __m256i,
+    hi: __m256i,
 }
 
-/// [`avx2::flips_wide`], compiled for AVX-512.
+impl Halves {
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn splat(x: u128) -> Halves {
+        Halves {
+            lo: _mm256_set1_epi64x(x as u64 as i64),
+            hi: _mm256_set1_epi64x((x >> 64) as u64 as i64),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn and(self, o: Halves) -> Halves {
+        Halves {
+            lo: _mm256_and_si256(self.lo, o.lo),
+            hi: _mm256_and_si256(self.hi, o.hi),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn or(self, o: Halves) -> Halves {
+        Halves {
+            lo: _mm256_or_si256(self.lo, o.lo),
+            hi: _mm256_or_si256(self.hi, o.hi),
+        }
+    }
+
+    /// Toward higher bits by `s` (less than 64) a lane.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn up(self, s: __m256i) -> Halves {
+        Halves {
+            lo: _mm256_sllv_epi64(self.lo, s),
+            hi: _mm256_shldv_epi64(self.hi, self.lo, s),
+        }
+    }
+
+    /// Toward lower bits by `s` (less than 64) a lane.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn down(self, s: __m256i) -> Halves {
+        Halves {
+            lo: _mm256_shrdv_epi64(self.lo, self.hi, s),
+            hi: _mm256_srlv_epi64(self.hi, s),
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn or_lanes(self) -> u128 {
+        u128::from(avx2::or_lanes(self.lo)) | u128::from(avx2::or_lanes(self.hi)) << 64
+    }
+}
+
+/// The squares of `empty` where a disc of `mine` closes off a run of `theirs`, on
+/// the 128-bit layout of 10×10 and the octagon: the AVX2 kernel's fills, four
+/// directions at once (shifts 1, 11, 12 and 10 a lane), with funnel shifts.
 #[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    let s = _mm256_setr_epi64x(1, 11, 12, 10);
+    let s2 = _mm256_add_epi64(s, s);
+    let p = Halves::splat(mine);
+    let pro = Halves::splat(theirs);
+    let mut up = pro.and(p.up(s));
+    let mut down = pro.and(p.down(s));
+    up = up.or(pro.and(up.up(s)));
+    down = down.or(pro.and(down.down(s)));
+    let pro_up = pro.and(pro.up(s));
+    // The same pairs of `theirs`, each marked on its lower square.
+    let pro_down = pro_up.down(s);
+    // Runs of up to 8 discs: 2 squares, then 2 more three times.
+    for _ in 0..3 {
+        up = up.or(pro_up.and(up.up(s2)));
+        down = down.or(pro_down.and(down.down(s2)));
+    }
+    up.up(s).or(down.down(s)).or_lanes() & empty
+}
+
+/// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
+/// as the 8×8 flips, each 128-bit ray held as two 64-bit halves.
+///
+/// Toward higher bits the first open square is the lowest bit of the low half, or
+/// of the high half where the low half has none. Toward lower bits it is the
+/// highest bit of the high half (`vplzcntq`), or of the low half where the high
+/// half has none. Where that square is `mine`, the ray's squares before it flip;
+/// mask registers drop the other lanes.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
-    avx2::flips_wide(mine, theirs, index)
+    let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
+    let p = Halves::splat(mine);
+    let o = Halves::splat(theirs);
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi64x(1);
+
+    // Toward higher bits: the squares below the first open one, where it is mine.
+    let (up_lo, up_hi) = (avx2::load(up_lo), avx2::load(up_hi));
+    let (open_lo, open_hi) = (
+        _mm256_andnot_si256(o.lo, up_lo),
+        _mm256_andnot_si256(o.hi, up_hi),
+    );
+    let low_none = _mm256_testn_epi64_mask(open_lo, open_lo);
+    let first_lo = _mm256_and_si256(open_lo, _mm256_sub_epi64(zero, open_lo));
+    let first_hi = _mm256_maskz_and_epi64(low_none, open_hi, _mm256_sub_epi64(zero, open_hi));
+    let closed = _mm256_test_epi64_mask(first_lo, p.lo) | _mm256_test_epi64_mask(first_hi, p.hi);
+    // 128-bit `first - 1`: the high half borrows only where the low half is zero.
+    let up = Halves {
+        lo: _mm256_maskz_and_epi64(closed, _mm256_sub_epi64(first_lo, one), up_lo),
+        hi: _mm256_maskz_and_epi64(
+            closed,
+            _mm256_maskz_sub_epi64(low_none, first_hi, one),
+            up_hi,
+        ),
+    };
+
+    // Toward lower bits: the squares above the first open one, where it is mine.
+    // A count of 64 (a half with no open square) shifts the top bit out.
+    let (down_lo, down_hi) = (avx2::load(down_lo), avx2::load(down_hi));
+    let (open_lo, open_hi) = (
+        _mm256_andnot_si256(o.lo, down_lo),
+        _mm256_andnot_si256(o.hi, down_hi),
+    );
+    let top = _mm256_set1_epi64x(i64::MIN);
+    let high_none = _mm256_testn_epi64_mask(open_hi, open_hi);
+    let closer_hi = _mm256_and_si256(_mm256_srlv_epi64(top, _mm256_lzcnt_epi64(open_hi)), p.hi);
+    let closer_lo = _mm256_and_si256(
+        _mm256_maskz_srlv_epi64(high_none, top, _mm256_lzcnt_epi64(open_lo)),
+        p.lo,
+    );
+    // 128-bit `2 * closer - 1`, the closer and every square below it: all ones
+    // (nothing flips) where there is no closer. Bit 63 as the closer doubles to
+    // zero, so the low half is all ones, as it should be.
+    let closer_in_lo = _mm256_test_epi64_mask(closer_lo, closer_lo);
+    let down = Halves {
+        lo: _mm256_andnot_si256(
+            _mm256_sub_epi64(_mm256_add_epi64(closer_lo, closer_lo), one),
+            down_lo,
+        ),
+        hi: _mm256_andnot_si256(
+            _mm256_maskz_sub_epi64(!closer_in_lo, _mm256_add_epi64(closer_hi, closer_hi), one),
+            down_hi,
+        ),
+    };
+
+    up.or(down).or_lanes()
 }

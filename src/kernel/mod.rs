@@ -15,7 +15,8 @@
 //!   register (on `u64` for 8×8 and 6×6, on `u128` boards held as 64-bit halves for
 //!   10×10 and the octagon); flips along the move's rays, four at a time.
 //! - [`Avx512`], where the processor has AVX-512 of Ice Lake or Zen 4 and later:
-//!   the AVX2 kernel with `vplzcntq`, mask registers and `vpternlogq`.
+//!   the AVX2 kernel with `vplzcntq` (on the 64-bit halves of the larger boards'
+//!   rays too), mask registers, `vpternlogq` and funnel shifts (`vpshldvq`).
 //!
 //! Positions carry their kernel as a type parameter, so a search is compiled for
 //! one kernel and chooses it once, not per move ([`fastest_name`] says which one
@@ -192,23 +193,23 @@ const fn compute_rays8() -> [[[u64; 4]; 2]; 64] {
 /// direction, to the grid's edge, as 64-bit halves: for square `i`, `[side][half]`
 /// with side 0 toward higher bits (east, north, north-east, north-west), side 1
 /// toward lower bits (west, south, south-west, south-east), half 0 the low 64 bits.
-/// 14 KiB, aligned for 256-bit loads.
+/// Padded to 128 squares (the padding has no rays), so that any bit index reads it
+/// with one mask; 16 KiB, aligned for 256-bit loads.
 #[repr(C, align(64))]
-struct Rays10([[[[u64; 4]; 2]; 2]; 110]);
+struct Rays10([[[[u64; 4]; 2]; 2]; 128]);
 
 static RAYS10: Rays10 = Rays10(compute_rays10());
 
-/// The rays of bit `index` of the 10×10 grid (an index past the grid reads the
-/// last bit's, which no game plays).
+/// The rays of bit `index` (taken modulo 128) of the 10×10 grid.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn rays10(index: u32) -> &'static [[[u64; 4]; 2]; 2] {
-    &RAYS10.0[(index as usize).min(109)]
+    &RAYS10.0[index as usize & 127]
 }
 
 /// Computes [`RAYS10`].
-const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 110] {
-    let mut table = [[[[0u64; 4]; 2]; 2]; 110];
+const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 128] {
+    let mut table = [[[[0u64; 4]; 2]; 2]; 128];
     let mut square = 0;
     while square < 110 {
         let mut lane = 0;
@@ -252,8 +253,9 @@ fn ray_flips8(mine: u64, theirs: u64, index: u32) -> u64 {
 }
 
 /// The AVX-512 kernel: the AVX2 kernel's lanes with the instructions AVX-512 adds
-/// (`vplzcntq` for the first square toward lower bits, mask registers, and
-/// `vpternlogq` for the fills), in 256-bit registers.
+/// (`vplzcntq` for the first square toward lower bits, on 64-bit halves on the
+/// 128-bit layout; mask registers; `vpternlogq` for the fills; funnel shifts
+/// across the halves of 128-bit boards), in 256-bit registers.
 ///
 /// A value exists only where the processor has AVX-512 with the extensions of
 /// Intel's Ice Lake and AMD's Zen 4 and later ([`Avx512::detect`]): the same set
@@ -387,7 +389,7 @@ macro_rules! each_direction {
 /// The squares of `empty` where a disc of `mine` would close off a line of one or
 /// more `theirs` discs (Kogge-Stone fill over all eight directions).
 #[inline(always)]
-pub fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+pub(crate) fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
     let mut moves = L::Bits::ZERO;
     each_direction!(L, |s, up, mask| {
         moves |= direction_moves::<L>(mine, theirs & mask, s, up) & mask;
@@ -415,7 +417,7 @@ fn direction_moves<L: Layout>(mine: L::Bits, pro: L::Bits, s: u32, up: bool) -> 
 /// The discs of `theirs` that a disc of `mine` placed on bit `index` closes off:
 /// the discs it flips (none if the move is not a flipping move).
 #[inline(always)]
-pub fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
+pub(crate) fn flips<L: Layout>(mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits {
     if L::STRIDE == 8 {
         // 8×8 and 6×6: along the move's rays, from a table.
         return L::Bits::from_low_u64(ray_flips8(mine.low_u64(), theirs.low_u64(), index));

@@ -381,7 +381,7 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
         })?;
         let to_move = game.to_move();
         let played_ok = if played == to_move {
-            game.play_move(mv).map(|_| ())
+            game.play(mv).map(|_| ())
         } else if game.must_pass() && mv != Move::Pass {
             // Archives leave out the pass of the player who has no move.
             game.play_implied(mv).map(|_| ())

@@ -1,8 +1,11 @@
-//! Strategies shared by the property tests: random variants of every kind.
+//! Scaffolding shared by the tests: random variants of every kind (proptest
+//! strategies), the one random-game walker, `sq`, and the kernels the machine must
+//! have (`REVERSI_REQUIRE_KERNEL`).
 #![allow(dead_code)]
 
 use proptest::prelude::*;
-use reversi::{Board, Corners, Game, Handicap, Opening, Rules};
+use reversi::kernel::{Avx2, Avx512};
+use reversi::{Board, Corners, Game, Handicap, Opening, Rules, Square};
 
 use crate::reference::{square, RefGame, Setup, Shape};
 
@@ -89,4 +92,111 @@ pub fn variant() -> impl Strategy<Value = (Rules, Setup)> {
             }
             (builder.build().expect("a variant the rules allow"), setup)
         })
+}
+
+/// The square named `name` (`"e4"`).
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Plays a game from the start of `rules`: `pick(n)` chooses one of the `n` legal
+/// moves (in the order of `legal_moves`), or `None` to stop; the pass is played
+/// when one is due; the walk ends with the game. Calls `each` on every state
+/// reached, the start included, and returns the last.
+pub fn play_out<E>(
+    rules: Rules,
+    mut pick: impl FnMut(usize) -> Option<usize>,
+    mut each: impl FnMut(&Game) -> Result<(), E>,
+) -> Result<Game, E> {
+    let mut game = Game::new(rules);
+    each(&game)?;
+    loop {
+        let moves: Vec<Square> = game.legal_moves().iter().collect();
+        if !moves.is_empty() {
+            let Some(index) = pick(moves.len()) else {
+                break;
+            };
+            game.play(moves[index]).unwrap();
+        } else if game.must_pass() {
+            game.pass().unwrap();
+        } else {
+            break;
+        }
+        each(&game)?;
+    }
+    Ok(game)
+}
+
+/// [`play_out`] with one proptest choice a move (passes take none), stopping when
+/// the choices run out.
+pub fn random_game<E>(
+    rules: Rules,
+    choices: &[prop::sample::Index],
+    each: impl FnMut(&Game) -> Result<(), E>,
+) -> Result<Game, E> {
+    let mut choices = choices.iter();
+    play_out(rules, |n| choices.next().map(|c| c.index(n)), each)
+}
+
+/// [`play_out`] to the end, each move drawn by a fixed-seed generator: the same
+/// game for the same `seed`.
+pub fn seeded_game(rules: Rules, seed: u64, each: impl FnMut(&Game)) -> Game {
+    let mut state = seed;
+    let mut each = each;
+    let pick = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        Some((state >> 33) as usize % n)
+    };
+    let game = play_out(rules, pick, |g| {
+        each(g);
+        Ok::<_, core::convert::Infallible>(())
+    });
+    match game {
+        Ok(game) => game,
+        Err(never) => match never {},
+    }
+}
+
+/// The kernels that `REVERSI_REQUIRE_KERNEL` (a comma list of `avx2`, `avx512`)
+/// says this machine has: a kernel test then fails, instead of skipping, where the
+/// kernel is not detected. `.ci/run` sets it from the processor's flags.
+fn required(kernel: &str) -> bool {
+    let list = std::env::var("REVERSI_REQUIRE_KERNEL").unwrap_or_default();
+    list.split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .any(|k| {
+            assert!(
+                matches!(k, "avx2" | "avx512"),
+                "REVERSI_REQUIRE_KERNEL: unknown kernel {k:?} (avx2, avx512)"
+            );
+            k == kernel
+        })
+}
+
+/// The AVX2 kernel if this processor has it; a failure if it lacks it and
+/// `REVERSI_REQUIRE_KERNEL` names it.
+pub fn avx2() -> Option<Avx2> {
+    let kernel = Avx2::detect();
+    let needed = required("avx2");
+    assert!(
+        kernel.is_some() || !needed,
+        "REVERSI_REQUIRE_KERNEL names avx2, but Avx2::detect found no AVX2"
+    );
+    kernel
+}
+
+/// The AVX-512 kernel if this processor has it; a failure if it lacks it and
+/// `REVERSI_REQUIRE_KERNEL` names it.
+pub fn avx512() -> Option<Avx512> {
+    let kernel = Avx512::detect();
+    let needed = required("avx512");
+    assert!(
+        kernel.is_some() || !needed,
+        "REVERSI_REQUIRE_KERNEL names avx512, but Avx512::detect found not all the \
+         features it needs"
+    );
+    kernel
 }

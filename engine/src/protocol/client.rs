@@ -241,13 +241,13 @@ impl Engine {
                 }
                 let mut replay = Game::new(*game.rules());
                 for mv in &moves[..self.known] {
-                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                    replay.play(*mv).map_err(|e| e.to_string())?;
                 }
                 for mv in &moves[self.known..] {
                     let color = replay.to_move().name();
                     let mv_text = write_move(*mv, Protocol::Gtp);
                     self.gtp(&format!("play {color} {mv_text}"), deadline)?;
-                    replay.play_move(*mv).map_err(|e| e.to_string())?;
+                    replay.play(*mv).map_err(|e| e.to_string())?;
                 }
                 self.known = moves.len();
             }

@@ -85,14 +85,14 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         "play" => match args.get(1).map(|m| read_move(m)) {
             Some(Ok(mv)) => engine
                 .game
-                .play_move(mv)
+                .play(mv)
                 .map(|_| String::new())
                 .map_err(|e| format!("illegal move: {e}")),
             _ => Err("syntax error".into()),
         },
         "genmove" => {
             let (mv, _, _) = engine.think();
-            match engine.game.play_move(mv) {
+            match engine.game.play(mv) {
                 Ok(_) => Ok(write_move(mv, Protocol::Gtp)),
                 Err(_) => Ok("pass".into()),
             }

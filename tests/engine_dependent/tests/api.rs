@@ -35,7 +35,7 @@ fn mcts_plays_the_four_player_octagon() {
             let chance = choice.eval.unwrap();
             assert!((0.0..=100.0).contains(&chance), "{chance}");
         }
-        game.play_move(choice.mv).unwrap();
+        game.play(choice.mv).unwrap();
     }
     for colour in [Color::Black, Color::White, Color::Red, Color::Green] {
         assert!(colours.contains(&colour), "{colour} never moved");
@@ -67,7 +67,7 @@ fn a_bot_of_its_own_plays() {
     let mut bot = Quick::new(3);
     for _ in 0..6 {
         let mv = bot.choose(&game).unwrap().mv;
-        game.play_move(mv).unwrap();
+        game.play(mv).unwrap();
     }
     assert_eq!(game.moves().count(), 6);
     assert_eq!(bot.name(), "quick");

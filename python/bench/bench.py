@@ -1,0 +1,179 @@
+"""Random self-play speed, side by side in one run: OpenSpiel's ``othello``
+driven from a Python loop, pgx on CPU (when installed), and this package's
+Python loop, ``VecEnv`` with ``sample()`` in Rust, and whole games in Rust.
+
+    python bench/bench.py [--seconds 3]
+
+Not part of CI. Prints games per second and the processor's name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import numpy as np
+
+import reversi
+
+
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def timed(run, seconds):
+    """Calls ``run()`` (which returns games finished) until ``seconds`` pass."""
+    run()  # warm up
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        games += run()
+    return games / (time.perf_counter() - start)
+
+
+def our_python_loop(rules):
+    rng = random.Random(1)
+
+    def run():
+        game = reversi.Game(rules)
+        while not game.is_over():
+            game.play(rng.choice(game.legal_actions()))
+        return 1
+
+    return run
+
+
+def openspiel_loop():
+    import pyspiel
+
+    game = pyspiel.load_game("othello")
+    rng = random.Random(1)
+
+    def run():
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        return 1
+
+    return run
+
+
+def vecenv_rust_sample(rules, num_envs=1024):
+    env = reversi.VecEnv(num_envs, rules=rules, seed=1)
+    env.reset()
+
+    def run():
+        finished = 0
+        for _ in range(64):
+            _, _, terminated, _ = env.step(env.sample())
+            finished += int(terminated.sum())
+        return finished
+
+    return run
+
+
+def vecenv_numpy_sample(rules, num_envs=1024):
+    env = reversi.VecEnv(num_envs, rules=rules, seed=1)
+    _, masks = env.reset()
+    rng = np.random.default_rng(1)
+
+    def run():
+        nonlocal masks
+        finished = 0
+        for _ in range(64):
+            # One uniform legal action per game: the arg-max of random keys on the legal entries.
+            keys = np.where(masks, rng.random(masks.shape), -1.0)
+            _, _, terminated, masks = env.step(keys.argmax(axis=1))
+            finished += int(terminated.sum())
+        return finished
+
+    return run
+
+
+def whole_games(rules, batch=20000):
+    seed = [0]
+
+    def run():
+        seed[0] += 1
+        reversi.random_games(batch, rules, seed=seed[0])
+        return batch
+
+    return run
+
+
+def pgx_scan(batch=1024):
+    import jax
+    import jax.numpy as jnp
+    import pgx
+
+    env = pgx.make("othello")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.vmap(env.step)
+
+    def act(key, mask):
+        logits = jnp.where(mask, 0.0, -jnp.inf)
+        return jax.random.categorical(key, logits, axis=-1)
+
+    @jax.jit
+    def play(key):
+        k0, key = jax.random.split(key)
+        state = init(jax.random.split(k0, batch))
+
+        def body(carry, _):
+            state, key = carry
+            key, k1, k2 = jax.random.split(key, 3)
+            action = act(k1, state.legal_action_mask)
+            state = step(state, action, jax.random.split(k2, batch))
+            return (state, key), None
+
+        # A random 8x8 game lasts at most 60 moves plus passes: 70 steps finish nearly all.
+        (state, _), _ = jax.lax.scan(body, (state, key), None, length=70)
+        return state.terminated.sum()
+
+    key = [jax.random.PRNGKey(0)]
+
+    def run():
+        key[0], sub = jax.random.split(key[0])
+        return int(play(sub))
+
+    return run
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    s = args.seconds
+    print(f"CPU: {cpu_name()}; Python {platform.python_version()}; reversi, one process")
+    rows = []
+    try:
+        rows.append(("8x8", "OpenSpiel othello, Python loop", timed(openspiel_loop(), s)))
+    except ImportError:
+        print("(open_spiel is not installed: no OpenSpiel row)")
+    try:
+        rows.append(("8x8", "pgx on CPU, vmap 1024 + lax.scan", timed(pgx_scan(), s)))
+    except ImportError:
+        print("(pgx/jax are not installed: no pgx row)")
+    for rules in ["8x8", "10x10", "octagon", "8x8, 4 players", "octagon, 4 players"]:
+        rows.append((rules, "reversi.Game, Python loop", timed(our_python_loop(rules), s)))
+        if rules == "8x8":
+            rows.append((rules, "VecEnv 1024, numpy draws the action", timed(vecenv_numpy_sample(rules), s)))
+        rows.append((rules, "VecEnv 1024, sample() in Rust", timed(vecenv_rust_sample(rules), s)))
+        rows.append((rules, "random_games, whole games in Rust", timed(whole_games(rules), s)))
+    base = next((r[2] for r in rows if r[1].startswith("OpenSpiel")), None)
+    print(f"{'rules':<20} {'what':<40} {'games/s':>12} {'vs OpenSpiel':>13}")
+    for rules, what, rate in rows:
+        ratio = f"{rate / base:.1f}x" if base else "-"
+        print(f"{rules:<20} {what:<40} {rate:>12,.0f} {ratio:>13}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Reversi for every board, option and player count, from the Rust library ``reversi``.
+
+- ``Rules`` and ``Game``: the game in Python's idioms, with undo/redo, history,
+  loading of every text format and WTHOR databases.
+- One action numbering for learning: ``row * width + column`` over the board's
+  bounding grid, then the pass (8x8: squares 0-63, pass 64, as OpenSpiel).
+- ``Game.observation()``: planes ``(players + 4, width, width)`` from the mover's
+  point of view; ``augment`` maps (observation, policy, mask) through any of the
+  eight symmetries together.
+- ``VecEnv``: many games stepped in Rust, with actions sampled in Rust;
+  ``random_games``: whole random games in one call.
+- ``Bot`` and ``solve``: the engine crate's bots (random, greedy, mobility, MCTS,
+  alpha-beta) and its exact 8x8 endgame solver.
+- ``reversi.envs``: PettingZoo and Gymnasium environments (``pip install reversi[envs]``).
+"""
+
+from __future__ import annotations
+
+from typing import Tuple, Union
+
+import numpy as np
+
+from reversi._reversi import (
+    SYMMETRIES,
+    Bot,
+    Game,
+    Ply,
+    ReversiError,
+    Rules,
+    VecEnv,
+    random_games,
+    read_wthor,
+    solve,
+    symmetry_permutation,
+)
+
+__all__ = [
+    "SYMMETRIES",
+    "Bot",
+    "Game",
+    "Ply",
+    "ReversiError",
+    "Rules",
+    "VecEnv",
+    "augment",
+    "random_games",
+    "read_wthor",
+    "solve",
+    "symmetry_permutation",
+]
+
+
+def augment(
+    observation: np.ndarray,
+    policy: np.ndarray,
+    mask: np.ndarray,
+    symmetry: Union[int, str],
+) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maps an observation, a policy and a legal mask through one symmetry together.
+
+    ``observation`` has shape ``(..., channels, width, width)``; ``policy`` and
+    ``mask`` have ``(..., width * width + 1)`` entries (the last, the pass, stays
+    where it is). Leading batch dimensions are kept. ``symmetry`` is an index 0-7
+    or a name of ``SYMMETRIES`` (``"rotate90"`` turns the board clockwise). The
+    result is what the transformed position gives: ``augment(g.observation(), p,
+    g.legal_mask(), s)[0] == g.transform(s).observation()``.
+    """
+    observation = np.asarray(observation)
+    policy = np.asarray(policy)
+    mask = np.asarray(mask)
+    if observation.ndim < 3 or observation.shape[-1] != observation.shape[-2]:
+        raise ValueError(
+            f"an observation is (..., channels, width, width), not {observation.shape}"
+        )
+    width = observation.shape[-1]
+    squares = width * width
+    for name, array in (("policy", policy), ("mask", mask)):
+        if array.ndim < 1 or array.shape[-1] != squares + 1:
+            raise ValueError(
+                f"{name} has {array.shape[-1] if array.ndim else 0} entries, "
+                f"not {squares + 1} (the squares of a {width}x{width} grid and the pass)"
+            )
+    image = np.asarray(symmetry_permutation(width, symmetry))
+    source = np.empty(squares, dtype=np.intp)
+    source[image] = np.arange(squares)
+    planes = observation.reshape(observation.shape[:-2] + (squares,))[..., source]
+    with_pass = np.append(source, squares)
+    return (
+        planes.reshape(observation.shape),
+        policy[..., with_pass],
+        mask[..., with_pass],
+    )

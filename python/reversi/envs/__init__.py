@@ -1,0 +1,23 @@
+"""Environments over ``reversi.Game`` (install with ``pip install reversi[envs]``).
+
+- ``reversi.envs.reversi_v0``: a PettingZoo AEC environment for 2-4 players,
+  ``reversi_v0.env(rules="octagon, 4 players")``.
+- ``reversi/Reversi-v0``: a Gymnasium environment, one agent against built-in
+  opponents, registered when this package is imported:
+  ``gymnasium.make("reversi/Reversi-v0", rules="10x10", opponent="greedy")``.
+"""
+
+from reversi.envs.opponents import OPPONENTS, greedy_action, random_action
+
+__all__ = ["OPPONENTS", "greedy_action", "random_action"]
+
+try:
+    import gymnasium
+except ImportError:  # the envs extra is not installed: nothing to register
+    pass
+else:
+    if "reversi/Reversi-v0" not in gymnasium.registry:
+        gymnasium.register(
+            id="reversi/Reversi-v0",
+            entry_point="reversi.envs.gymnasium_env:ReversiEnv",
+        )

@@ -1,0 +1,94 @@
+"""Gymnasium environment ``reversi/Reversi-v0``: one agent against built-in opponents.
+
+The agent plays one seat (``player``, an index in turn order: 0 is Black) and the
+opponent plays every other seat: ``"random"`` or ``"greedy"`` (in Python, see
+``reversi.envs.opponents``) or any bot of the engine crate by its spec
+(``"mobility"``, ``"mcts:playouts=200"``, ``"alphabeta:depth=2"``), seeded from the
+environment's generator at each reset. Observations are
+``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions.
+The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illegal
+action ends the episode with -1 (``info["illegal"]`` is True).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from reversi import Bot, Game, Rules
+from reversi.envs.opponents import OPPONENTS
+
+
+class ReversiEnv(gym.Env):
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        rules: Any = None,
+        opponent: str = "random",
+        player: int = 0,
+        render_mode: Optional[str] = None,
+    ):
+        self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
+        self.opponent_name = opponent
+        if opponent not in OPPONENTS:
+            # An engine bot: its spec is checked now (ReversiError, a ValueError).
+            if not Bot(opponent).supports(self.rules.players):
+                raise ValueError(f"{opponent} does not play {self.rules.players} players")
+        if not 0 <= player < self.rules.players:
+            raise ValueError(f"player {player} is not in a {self.rules.players}-player game")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.bot: Optional[Bot] = None
+        self.player = player
+        self.observation_space = spaces.Box(0.0, 1.0, self.rules.observation_shape, np.float32)
+        self.action_space = spaces.Discrete(self.rules.num_actions)
+        self.game = Game(self.rules)
+
+    def _info(self, illegal: bool = False) -> Dict[str, Any]:
+        mask = np.zeros(self.rules.num_actions, dtype=np.int8)
+        if not self.game.is_over():
+            mask[self.game.legal_actions()] = 1
+        return {"action_mask": mask, "illegal": illegal}
+
+    def _opponents_play(self) -> None:
+        while not self.game.is_over() and self.game.to_move != self.player:
+            if self.bot is not None:
+                self.game.play(self.bot.choose(self.game))
+            else:
+                self.game.play(OPPONENTS[self.opponent_name](self.game, self.np_random))
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        super().reset(seed=seed)
+        self.game = Game(self.rules)
+        if self.opponent_name not in OPPONENTS:
+            self.bot = Bot(self.opponent_name, seed=int(self.np_random.integers(2**63)))
+        self._opponents_play()
+        return self.game.observation(self.player), self._info()
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        action = int(action)
+        if self.game.is_over() or not self.game.is_legal(action):
+            return self.game.observation(self.player), -1.0, True, False, self._info(illegal=True)
+        self.game.play(action)
+        self._opponents_play()
+        over = self.game.is_over()
+        reward = float(self.game.rewards()[self.player]) if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self.game.observation(self.player), reward, over, False, self._info()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        text = str(self.game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

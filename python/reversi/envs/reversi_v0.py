@@ -1,0 +1,122 @@
+"""PettingZoo AEC environment for Reversi on every board with 2-4 players.
+
+``env(rules="octagon, 4 players")`` returns the environment wrapped as
+PettingZoo's classic games are (an illegal move ends the game with -1 for its
+player, actions are checked to be in range, the call order is enforced);
+``raw_env`` is the bare one.
+
+Agents are ``"player_0"`` (Black), ``"player_1"`` (White), then ``"player_2"``
+(Red) and ``"player_3"`` (Green): the players in turn order. Each observation is a dict: ``"observation"``, the planes of
+``Game.observation(player)`` from that agent's point of view (float32,
+``(players + 4, width, width)``), and ``"action_mask"``, int8 over the
+``width * width + 1`` actions (all zero when it is not the agent's turn). Rewards
+come at the end: +1 for the winner, -1 for the others, 0 for all on a draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from reversi import Game, Rules
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers for classic games."""
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+RENDER_MODES = ["human", "ansi"]
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """Reversi as an AEC environment; see the module documentation."""
+
+    metadata = {
+        "render_modes": RENDER_MODES,
+        "name": "reversi_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, rules: Any = None, render_mode: Optional[str] = None):
+        super().__init__()
+        self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
+        shape = self.rules.observation_shape
+        actions = self.rules.num_actions
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.game = Game(self.rules)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        player = self.possible_agents.index(agent)
+        mask = np.zeros(self.rules.num_actions, dtype=np.int8)
+        if player == self.game.to_move and not self.game.is_over():
+            mask[self.game.legal_actions()] = 1
+        return {"observation": self.game.observation(player), "action_mask": mask}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        # The game has no chance moves: the seed changes nothing.
+        self.game = Game(self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.to_move]
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.play(int(action))  # type: ignore[arg-type]
+        if self.game.is_over():
+            for name, reward in zip(self.possible_agents, self.game.rewards()):
+                self.rewards[name] = float(reward)
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[self.game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        text = str(self.game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass

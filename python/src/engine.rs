@@ -1,0 +1,108 @@
+//! The engine crate's bots and exact solver, from Python.
+
+use pyo3::prelude::*;
+use reversi::TwoPlayer8;
+use reversi_engine::bot::{Bot, Spec};
+use reversi_engine::solver::Solver;
+use std::sync::Mutex;
+
+use crate::actions;
+use crate::errors::reversi_error;
+use crate::game::PyGame;
+
+/// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
+/// ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
+/// (two players; options ``depth=N``, ``solve=N``), as in ``"mcts:playouts=200"``.
+/// Its random choices come from ``seed``.
+#[pyclass(module = "reversi", name = "Bot", frozen)]
+pub struct PyBot {
+    // A bot keeps its generator and tables: one caller at a time.
+    bot: Mutex<Box<dyn Bot + Send>>,
+    spec: Spec,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (spec, seed=0))]
+    fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
+        let spec = Spec::parse(spec).map_err(reversi_error)?;
+        Ok(PyBot {
+            bot: Mutex::new(spec.build(seed)),
+            spec,
+        })
+    }
+
+    /// The bot's name and options as given.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// The bot's action in ``game`` (the pass action when the player must pass).
+    /// Raises ``ReversiError`` when the game is over or the bot does not play this
+    /// many players.
+    fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<usize> {
+        let position = *game.game.position();
+        let game = game.game.clone();
+        let board = position.board();
+        if position.is_over() {
+            return Err(reversi_error(
+                "the game is over: there is no move to choose",
+            ));
+        }
+        let players = position.players();
+        let spec = &self.spec;
+        let name = &spec.name;
+        let bot = &self.bot;
+        // The lock is taken without the GIL: a thread that waited for it while
+        // holding the GIL would keep the bot's thread from returning.
+        let choice = py
+            .detach(|| {
+                let mut bot = bot
+                    .lock()
+                    .map_err(|_| "the bot failed in another thread".to_string())?;
+                if !spec.supports(players) {
+                    return Err(format!("{name} does not play {players} players"));
+                }
+                bot.choose(&game).map_err(|e| e.to_string())
+            })
+            .map_err(reversi_error)?;
+        actions::of_move(board, choice.mv)
+            .ok_or_else(|| reversi_error("the bot chose a square off the grid"))
+    }
+
+    /// Whether the bot plays games of ``players`` players (alpha-beta plays two).
+    fn supports(&self, players: u8) -> PyResult<bool> {
+        Ok(self.spec.supports(players))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot({:?})", self.spec.name)
+    }
+}
+
+/// Solves a two-player 8x8 position exactly: returns ``(best_action, score,
+/// nodes)``, where ``score`` is the final disc difference for the player to move
+/// with perfect play (empty squares to the winner) and ``best_action`` is None when
+/// the player must pass or the game is over. The time grows quickly with the
+/// number of empty squares (seconds at about 20 on one core).
+#[pyfunction]
+#[pyo3(signature = (game, table_bits=20))]
+pub fn solve(
+    py: Python<'_>,
+    game: &PyGame,
+    table_bits: u32,
+) -> PyResult<(Option<usize>, i32, u64)> {
+    if !(1..=28).contains(&table_bits) {
+        return Err(reversi_error(format_args!(
+            "table_bits is 1 to 28, not {table_bits}"
+        )));
+    }
+    let position = TwoPlayer8::try_from(*game.game.position()).map_err(reversi_error)?;
+    let solution = py.detach(|| Solver::with_table_bits(table_bits).solve(&position));
+    let best = solution
+        .best_move
+        .and_then(|square| actions::of_square(reversi::Board::Size8, square));
+    Ok((best, solution.score, solution.nodes))
+}

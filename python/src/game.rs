@@ -1,0 +1,436 @@
+//! `reversi.Game`: a game with its history, in Python's idioms.
+
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use reversi::hash::HashKey;
+use reversi::symmetry::Symmetry;
+use reversi::text::load::load;
+use reversi::text::record::Record;
+use reversi::text::wthor::Database;
+use reversi::{Cell, Color, Game, Move, Outcome, Ply, Setup, Square};
+
+use crate::actions;
+use crate::errors::reversi_error;
+use crate::observation;
+use crate::rules::{rules_arg, PyRules};
+
+/// One move of a game's history: who played it, what, and which discs it flipped.
+#[pyclass(module = "reversi", name = "Ply", frozen, get_all)]
+pub struct PyPly {
+    /// The colour that moved (``"black"``, ...).
+    color: &'static str,
+    /// The player's index in turn order (0 for Black).
+    player: usize,
+    /// The square's name, or ``"pass"``.
+    r#move: String,
+    /// The action number of the move.
+    action: usize,
+    /// The names of the flipped squares, in board order.
+    flips: Vec<String>,
+}
+
+#[pymethods]
+impl PyPly {
+    fn __repr__(&self) -> String {
+        format!(
+            "Ply(color={:?}, move={:?}, action={}, flips={:?})",
+            self.color, self.r#move, self.action, self.flips
+        )
+    }
+}
+
+fn ply(game: &Game, ply: &Ply) -> PyPly {
+    let board = game.rules().board();
+    PyPly {
+        color: ply.color().name(),
+        player: ply.color().index(),
+        r#move: ply.mv().to_string(),
+        action: actions::of_move(board, ply.mv()).unwrap_or(usize::MAX),
+        flips: ply.flips().iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+/// A game: the rules, the position, and the moves played (with a redo list).
+///
+/// ``Game(rules)`` starts a game from ``Rules``, a rules text, or Othello when
+/// omitted. ``play`` takes an action number (``row * width + column``, the pass
+/// is ``width * width``), a square name such as ``"f5"``, or ``"pass"``.
+#[pyclass(module = "reversi", name = "Game", eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyGame {
+    pub game: Game,
+}
+
+/// The move an argument names: an action number or a move name.
+pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Move> {
+    use pyo3::types::{PyBool, PyInt, PyString};
+    // Kinds are told apart before any extraction: a failed extraction builds an
+    // exception, which would cost more than the move itself.
+    if value.is_instance_of::<PyString>() {
+        let text: String = value.extract()?;
+        return text.parse().map_err(reversi_error);
+    }
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(
+            "a move is an action number or a name, not a bool",
+        ));
+    }
+    let out_of_range = || {
+        reversi_error(format_args!(
+            "action {value} is not below {} on the {board} board",
+            actions::count(board)
+        ))
+    };
+    // Python ints, and numpy's integers (through `__index__`).
+    match value.extract::<i64>() {
+        Ok(action) => usize::try_from(action)
+            .ok()
+            .and_then(|a| actions::to_move(board, a))
+            .ok_or_else(out_of_range),
+        Err(_) if value.is_instance_of::<PyInt>() => Err(out_of_range()),
+        Err(_) => Err(PyTypeError::new_err(
+            "a move is an action number, a square name such as \"f5\", or \"pass\"",
+        )),
+    }
+}
+
+/// The legal actions of a game, in increasing order: the pass alone when the
+/// player must pass, none when the game is over.
+pub fn legal_actions(game: &Game) -> Vec<usize> {
+    let board = game.rules().board();
+    if game.must_pass() {
+        return vec![actions::pass(board)];
+    }
+    let mut list: Vec<usize> = game
+        .legal_moves()
+        .iter()
+        .filter_map(|s| actions::of_square(board, s))
+        .collect();
+    list.sort_unstable();
+    list
+}
+
+/// +1 for the winner and -1 for the others, 0 for all on a draw or an unfinished game.
+pub fn rewards(outcome: Option<Outcome>, players: u8) -> Vec<f32> {
+    let colors = Color::in_play(players);
+    match outcome {
+        Some(Outcome::Win(winner)) => colors
+            .iter()
+            .map(|&c| if c == winner { 1.0 } else { -1.0 })
+            .collect(),
+        _ => vec![0.0; players as usize],
+    }
+}
+
+fn symmetry_arg(value: &Bound<'_, PyAny>) -> PyResult<Symmetry> {
+    crate::symmetry_from(value)
+}
+
+impl PyGame {
+    fn from_state(text: &str, current: usize) -> PyResult<Game> {
+        let mut game = Record::parse(text).map_err(reversi_error)?.into_game();
+        game.go_to(current).map_err(reversi_error)?;
+        Ok(game)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (rules=None))]
+    fn new(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+        Ok(PyGame {
+            game: Game::new(rules_arg(rules)?),
+        })
+    }
+
+    /// Reads a game from any text format the library reads: a record, GGF, a
+    /// move list (transcript), a position string or an OBF board.
+    #[staticmethod]
+    fn load(text: &str) -> PyResult<PyGame> {
+        let loaded = load(text).map_err(reversi_error)?;
+        Ok(PyGame {
+            game: loaded.record.into_game(),
+        })
+    }
+
+    /// A game from a position string (``"<cells> <to move>"``) with the given
+    /// player count and Anti-Reversi flag.
+    #[staticmethod]
+    #[pyo3(signature = (text, players=2, anti=false))]
+    fn from_position(text: &str, players: u8, anti: bool) -> PyResult<PyGame> {
+        Game::from_position_str(text, players, anti)
+            .map(|game| PyGame { game })
+            .map_err(reversi_error)
+    }
+
+    /// The game as a record (the library's text format), with every move played.
+    fn to_record(&self) -> String {
+        Record::new(self.game.clone()).to_string()
+    }
+
+    /// The rules.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: *self.game.rules(),
+        }
+    }
+
+    /// The index of the player to move in turn order (0 for Black).
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.game.to_move().index()
+    }
+
+    /// The colour to move (``"black"``, ``"white"``, ``"red"``, ``"green"``).
+    #[getter]
+    fn to_move_color(&self) -> &'static str {
+        self.game.to_move().name()
+    }
+
+    /// The number of moves played (passes included) up to the current position.
+    #[getter]
+    fn move_count(&self) -> usize {
+        self.game.move_count()
+    }
+
+    /// The moves played up to the current position, as names.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.game.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// The moves played up to the current position, with colours and flips.
+    #[getter]
+    fn history(&self) -> Vec<PyPly> {
+        self.game
+            .history()
+            .iter()
+            .map(|p| ply(&self.game, p))
+            .collect()
+    }
+
+    /// The moves undone, that ``redo`` replays in order.
+    #[getter]
+    fn redo_moves(&self) -> Vec<String> {
+        self.game
+            .redo_moves()
+            .iter()
+            .map(|p| p.mv().to_string())
+            .collect()
+    }
+
+    /// The legal actions in increasing order: ``[pass_action]`` when the player to
+    /// move must pass, ``[]`` when the game is over.
+    fn legal_actions(&self) -> Vec<usize> {
+        legal_actions(&self.game)
+    }
+
+    /// The legal moves as names (``"pass"`` when the player must pass).
+    fn legal_moves(&self) -> Vec<String> {
+        let board = self.game.rules().board();
+        legal_actions(&self.game)
+            .into_iter()
+            .filter_map(|a| actions::to_move(board, a))
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    /// A boolean array of ``num_actions`` entries, true for the legal actions.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; actions::count(self.game.rules().board())];
+        for a in legal_actions(&self.game) {
+            mask[a] = true;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Whether the move (action number or name) is legal now.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = move_arg(self.game.rules().board(), action)?;
+        Ok(self.game.position().is_legal(mv))
+    }
+
+    /// Plays a move: an action number, a square name such as ``"f5"``, or
+    /// ``"pass"``. Returns the names of the flipped squares; raises
+    /// ``ReversiError`` for a move the rules refuse, leaving the game unchanged.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let mv = move_arg(self.game.rules().board(), action)?;
+        let flips = self.game.play(mv).map_err(reversi_error)?;
+        Ok(flips.iter().map(|s| s.to_string()).collect())
+    }
+
+    /// Takes back the last move; returns its name, or None at the start.
+    fn undo(&mut self) -> Option<String> {
+        self.game.undo().map(|m| m.to_string())
+    }
+
+    /// Replays the next undone move; returns its name, or None when there is none.
+    fn redo(&mut self) -> Option<String> {
+        self.game.redo().map(|m| m.to_string())
+    }
+
+    /// Goes to the position after ``moves`` moves (of the history and redo list).
+    fn go_to(&mut self, moves: usize) -> PyResult<()> {
+        self.game.go_to(moves).map_err(reversi_error)
+    }
+
+    /// Whether nobody can move.
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Whether the player to move must pass (two players only).
+    fn must_pass(&self) -> bool {
+        self.game.must_pass()
+    }
+
+    /// Each player's disc count, in turn order.
+    fn scores(&self) -> Vec<u32> {
+        let scores = self.game.scores();
+        self.game
+            .rules()
+            .colors()
+            .iter()
+            .map(|&c| scores.get(c))
+            .collect()
+    }
+
+    /// The winner's colour, ``"draw"``, or None while the game goes on.
+    fn outcome(&self) -> Option<&'static str> {
+        self.game.outcome().map(|o| o.word())
+    }
+
+    /// One reward per player in turn order: +1 for the winner, -1 for the others,
+    /// 0 for everyone on a draw or while the game goes on.
+    fn rewards(&self) -> Vec<f32> {
+        rewards(self.game.outcome(), self.game.rules().players())
+    }
+
+    /// What stands on a square: ``"empty"``, ``"blocked"``, ``"neutral"``, a colour,
+    /// or None for a square the board lacks.
+    fn cell(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+        let board = self.game.rules().board();
+        let square = match move_arg(board, square)? {
+            Move::Place(square) => square,
+            Move::Pass => return Err(reversi_error("pass is not a square")),
+        };
+        Ok(self.game.cell(square).map(|cell| match cell {
+            Cell::Empty => "empty",
+            Cell::Blocked => "blocked",
+            Cell::Neutral => "neutral",
+            Cell::Disc(c) => c.name(),
+        }))
+    }
+
+    /// The position's planes, ``float32`` of shape ``(players + 4, width, width)``,
+    /// from the point of view of ``player`` (an index in turn order; the player to
+    /// move by default): that player's discs, the next players' discs in turn
+    /// order, the Neutral disc, the empty squares, the blocked squares, the squares
+    /// the board lacks.
+    #[pyo3(signature = (player=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let board = self.game.rules().board();
+        let width = board.width() as usize;
+        let players = self.game.rules().players();
+        let view = player.unwrap_or_else(|| self.game.to_move().index());
+        if view >= players as usize {
+            return Err(reversi_error(format_args!(
+                "player {view} is not in a {players}-player game"
+            )));
+        }
+        let mut planes = vec![0.0; observation::len(board, players)];
+        observation::write(self.game.position(), view, &mut planes);
+        PyArray1::from_vec(py, planes).reshape([observation::channels(players), width, width])
+    }
+
+    /// The position's Zobrist hash key (the Rust library's), as an int.
+    fn hash_key(&self) -> u64 {
+        self.game.hash_key()
+    }
+
+    /// The number of move sequences of ``depth`` moves from here (passes count as moves).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let game = &self.game;
+        py.detach(|| game.perft(depth))
+    }
+
+    /// A new game that starts at this position seen through a symmetry (an index
+    /// 0-7 or a name such as ``"rotate90"``); its history is empty.
+    fn transform(&self, symmetry: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let symmetry = symmetry_arg(symmetry)?;
+        let setup = Setup::from(&self.game);
+        let board = setup.board;
+        let mut cells = [Cell::Empty; Square::NUM];
+        for square in Square::all() {
+            if let Some(image) = symmetry.square(board, square) {
+                cells[image.index()] = setup.cells[square.index()];
+            }
+        }
+        let game = Game::from_setup(Setup { cells, ..setup }).map_err(reversi_error)?;
+        Ok(PyGame { game })
+    }
+
+    fn copy(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> PyGame {
+        self.clone()
+    }
+
+    fn __getstate__(&self) -> (String, usize) {
+        let mut whole = self.game.clone();
+        whole.go_to_end();
+        (Record::new(whole).to_string(), self.game.move_count())
+    }
+
+    fn __setstate__(&mut self, state: (String, usize)) -> PyResult<()> {
+        self.game = PyGame::from_state(&state.0, state.1)?;
+        Ok(())
+    }
+
+    fn __str__(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let state = if let Some(outcome) = self.game.outcome() {
+            format!("over, {outcome}")
+        } else {
+            format!("{} to move", self.game.to_move().name())
+        };
+        format!(
+            "<reversi.Game {}, {} moves, {}>",
+            self.game.rules(),
+            self.game.move_count(),
+            state
+        )
+    }
+}
+
+/// The games of a WTHOR database (the bytes of a ``.wtb`` file), replayed.
+#[pyfunction]
+pub fn read_wthor(data: &Bound<'_, PyBytes>) -> PyResult<Vec<PyGame>> {
+    let database = Database::parse(data.as_bytes()).map_err(reversi_error)?;
+    database
+        .games()
+        .map(|game| {
+            game.map(|g| PyGame {
+                game: g.record.into_game(),
+            })
+            .map_err(reversi_error)
+        })
+        .collect()
+}

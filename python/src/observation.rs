@@ -1,0 +1,90 @@
+//! The observation planes, written for one position from the point of view of one
+//! player (the player to move, for learning).
+//!
+//! Shape `(players + 4, width, width)` over the board's bounding grid, `float32`,
+//! each plane 0 or 1, indexed `[channel, row, column]`:
+//!
+//! | channel | holds |
+//! |---|---|
+//! | `0` | the discs of the player whose view it is (the player to move by default) |
+//! | `1` … `players - 1` | the discs of the next players, in turn order |
+//! | `players` | the Neutral disc (three players; empty otherwise) |
+//! | `players + 1` | the empty squares a disc may go on (not blocked) |
+//! | `players + 2` | the blocked squares |
+//! | `players + 3` | the squares the board lacks (the octagon's cut corners) |
+
+use reversi::{AnyPosition, Board, Color, Position, PositionVisitor, Square, SquareSet};
+
+use crate::actions;
+
+/// The number of planes for `players` players.
+pub fn channels(players: u8) -> usize {
+    players as usize + 4
+}
+
+/// The length of one observation.
+pub fn len(board: Board, players: u8) -> usize {
+    let width = board.width() as usize;
+    channels(players) * width * width
+}
+
+/// The squares of the octagon's bounding grid (the whole naming grid) that it lacks.
+static OCTAGON_MISSING: SquareSet =
+    SquareSet::from_bits(((1u128 << 100) - 1) & !Board::Octagon.squares().bits());
+
+/// Writes the planes of `position` seen by player `view` (an index in turn
+/// order, below the player count) into `out` (of [`len`] zeros).
+pub fn write(position: &AnyPosition, view: usize, out: &mut [f32]) {
+    debug_assert_eq!(out.len(), len(position.board(), position.players()));
+    // On the position's own bitboards: this runs for every game at every step.
+    position.visit(Planes { view, out });
+}
+
+struct Planes<'a> {
+    view: usize,
+    out: &'a mut [f32],
+}
+
+impl Planes<'_> {
+    fn fill(&mut self, board: Board, channel: usize, squares: impl Iterator<Item = Square>) {
+        let plane = board.width() as usize * board.width() as usize;
+        let plane = &mut self.out[channel * plane..(channel + 1) * plane];
+        for square in squares {
+            if let Some(action) = actions::of_square(board, square) {
+                plane[action] = 1.0;
+            }
+        }
+    }
+}
+
+impl PositionVisitor for Planes<'_> {
+    type Output = ();
+
+    fn visit<P: Position>(mut self, position: &P) {
+        let board = position.board();
+        let players = position.players() as usize;
+        let colors = Color::in_play(players as u8);
+        for k in 0..players {
+            let color = colors[(self.view + k) % players];
+            self.fill(board, k, position.discs(color).iter().map(|s| s.square()));
+        }
+        self.fill(
+            board,
+            players,
+            position.neutral().iter().map(|s| s.square()),
+        );
+        self.fill(
+            board,
+            players + 1,
+            position.empty().iter().map(|s| s.square()),
+        );
+        self.fill(
+            board,
+            players + 2,
+            position.blocked().iter().map(|s| s.square()),
+        );
+        if board == Board::Octagon {
+            self.fill(board, players + 3, OCTAGON_MISSING.iter());
+        }
+    }
+}

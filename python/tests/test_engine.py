@@ -1,0 +1,87 @@
+"""The engine crate's bots and exact solver, from Python."""
+
+import random
+
+import pytest
+from conftest import VARIANTS
+
+import reversi
+
+SPECS = ["random", "greedy", "mobility", "mcts:playouts=30", "alphabeta:depth=2,solve=6"]
+
+
+@pytest.mark.parametrize("text", VARIANTS[::3])
+@pytest.mark.parametrize("spec", SPECS)
+def test_bots_play_legal_moves_to_the_end(text, spec):
+    game = reversi.Game(text)
+    bot = reversi.Bot(spec.replace(",", ":"), seed=1)
+    if not bot.supports(game.rules.players):
+        with pytest.raises(reversi.ReversiError, match="does not play"):
+            bot.choose(game)
+        return
+    while not game.is_over():
+        action = bot.choose(game)
+        assert action in game.legal_actions()
+        game.play(action)
+    with pytest.raises(reversi.ReversiError, match="over"):
+        bot.choose(game)
+
+
+def test_bot_specs_and_seeds():
+    assert reversi.Bot("mcts:playouts=20").name == "mcts:playouts=20"
+    for bad in ["minimax", "mcts:playouts=0", "alphabeta:depth=x"]:
+        with pytest.raises(reversi.ReversiError):
+            reversi.Bot(bad)
+
+    def game_of(seed):
+        game, bot = reversi.Game("10x10"), reversi.Bot("random", seed=seed)
+        while not game.is_over():
+            game.play(bot.choose(game))
+        return game.moves
+
+    assert game_of(5) == game_of(5) != game_of(6)
+
+
+def minimax(game):
+    """The exact final disc difference for the player to move (empties to the winner)."""
+    if game.is_over():
+        me, other = game.scores()[game.to_move], game.scores()[1 - game.to_move]
+        empties = 64 - me - other
+        return me - other + (empties if me > other else -empties if me < other else 0)
+    best = -65
+    for action in game.legal_actions():
+        game.play(action)
+        value = -minimax(game)
+        game.undo()
+        best = max(best, value)
+    return best
+
+
+def test_solve_a_known_position():
+    game = reversi.Game.from_position(
+        "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBW- B"
+    )
+    assert reversi.solve(game, table_bits=10) == (63, 64, reversi.solve(game, table_bits=10)[2])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_matches_a_plain_minimax(seed):
+    rng = random.Random(seed)
+    game = reversi.Game()
+    while game.move_count < 54 and not game.is_over():
+        game.play(rng.choice(game.legal_actions()))
+    best, score, nodes = reversi.solve(game, table_bits=12)
+    assert score == minimax(game.copy())
+    if best is not None:
+        after = game.copy()
+        after.play(best)
+        value = minimax(after.copy())
+        assert (value if after.to_move == game.to_move else -value) == score
+    assert nodes > 0
+
+
+def test_solve_refuses_other_boards():
+    with pytest.raises(reversi.ReversiError):
+        reversi.solve(reversi.Game("10x10"))
+    with pytest.raises(reversi.ReversiError):
+        reversi.solve(reversi.Game("8x8, 4 players"))

@@ -1,0 +1,103 @@
+"""The environments pass PettingZoo's and Gymnasium's own checks."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the envs extra (pettingzoo) is not installed")
+pytest.importorskip("gymnasium", reason="the envs extra (gymnasium) is not installed")
+
+import gymnasium  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import reversi.envs  # noqa: E402,F401  (registers reversi/Reversi-v0)
+from reversi.envs import reversi_v0  # noqa: E402
+
+RULES = ["6x6", "8x8", "10x10", "octagon", "8x8, 3 players", "octagon, 4 players", "10x10, 4 players, anti, blocked a1"]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_pettingzoo_api_and_seed(rules):
+    api_test(reversi_v0.env(rules=rules), num_cycles=300)
+    seed_test(lambda render_mode=None: reversi_v0.env(rules=rules, render_mode=render_mode))
+
+
+def test_pettingzoo_game_to_the_end():
+    env = reversi_v0.env(rules="octagon, 4 players")
+    env.reset(seed=0)
+    assert env.agents == ["player_0", "player_1", "player_2", "player_3"]
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(env.agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        assert obs["observation"].shape == (8, 10, 10)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+    game = env.unwrapped.game
+    assert game.is_over()
+    assert list(totals.values()) == game.rewards()
+
+
+def test_pettingzoo_illegal_move_loses():
+    env = reversi_v0.env()
+    env.reset()
+    env.step(0)  # a1: illegal at the start
+    assert env.rewards["player_0"] == -1
+    assert all(env.terminations.values())
+
+
+@pytest.mark.parametrize("rules", ["8x8", "6x6, anti", "octagon, 4 players"])
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_gymnasium_check_env(rules, opponent):
+    env = gymnasium.make("reversi/Reversi-v0", rules=rules, opponent=opponent, player=1)
+    check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(("rules", "opponent"), [("8x8", "alphabeta:depth=1"), ("octagon, 3 players", "mcts:playouts=10")])
+def test_gymnasium_check_env_with_an_engine_bot(rules, opponent):
+    env = gymnasium.make("reversi/Reversi-v0", rules=rules, opponent=opponent, player=1)
+    check_env(env.unwrapped)
+
+
+def test_gymnasium_refuses_bots_that_do_not_play_the_rules():
+    with pytest.raises(ValueError):
+        gymnasium.make("reversi/Reversi-v0", rules="8x8, 4 players", opponent="alphabeta")
+    with pytest.raises(ValueError):
+        gymnasium.make("reversi/Reversi-v0", opponent="minimax")
+
+
+def test_gymnasium_episode():
+    env = gymnasium.make("reversi/Reversi-v0", rules="10x10", opponent="greedy")
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (6, 10, 10)
+    done, reward = False, 0.0
+    rng = np.random.default_rng(3)
+    while not done:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        assert not info["illegal"]
+    game = env.unwrapped.game
+    assert game.is_over() and reward == game.rewards()[0]
+    obs, info = env.reset(seed=3)
+    _, reward, terminated, _, info = env.step(0)  # a1, illegal
+    assert terminated and reward == -1.0 and info["illegal"]
+
+
+def test_greedy_takes_the_most_discs():
+    game = reversi.Game()
+    for m in ["f5", "d6", "c3", "d3", "c4"]:
+        game.play(m)
+    action = reversi.envs.greedy_action(game, np.random.default_rng(0))
+    best = 0
+    for a in game.legal_actions():
+        after = game.copy()
+        after.play(a)
+        best = max(best, after.scores()[game.to_move])
+    after = game.copy()
+    after.play(action)
+    assert after.scores()[game.to_move] == best

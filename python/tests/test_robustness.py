@@ -1,0 +1,173 @@
+"""Bad input raises typed exceptions (never a panic), pickling, threads."""
+
+import copy
+import pickle
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import reversi
+
+EXPECTED = (reversi.ReversiError, ValueError, TypeError)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text())
+def test_any_text_reads_or_raises(text):
+    for read in (reversi.Rules, reversi.Game.load, reversi.Game.from_position):
+        try:
+            read(text)
+        except EXPECTED:
+            pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=400))
+def test_any_bytes_read_as_wthor_or_raise(data):
+    header = bytes([0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0xDF, 0x07, 8, 0, 0, 0])
+    for blob in (data, header + data):
+        try:
+            games = reversi.read_wthor(blob)
+        except reversi.ReversiError:
+            continue
+        assert all(isinstance(g, reversi.Game) for g in games)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    move=st.one_of(
+        st.integers(-(2**70), 2**70),
+        st.text(max_size=5),
+        st.none(),
+        st.floats(),
+        st.booleans(),
+        st.lists(st.integers(), max_size=2),
+    )
+)
+def test_any_move_plays_or_raises(move):
+    for text in ("8x8", "octagon, 4 players"):
+        game = reversi.Game(text)
+        before = game.copy()
+        try:
+            game.play(move)
+        except EXPECTED:
+            assert game == before
+
+
+def test_bad_arguments_raise_the_documented_types():
+    with pytest.raises(reversi.ReversiError, match="too few squares"):
+        reversi.Rules("6x6, 3 players")
+    with pytest.raises(reversi.ReversiError):
+        reversi.Rules(players=300)
+    with pytest.raises(reversi.ReversiError):
+        reversi.Rules(board="9x9")
+    with pytest.raises(TypeError):
+        reversi.Rules("8x8", players=3)
+    with pytest.raises(TypeError):
+        reversi.Rules(blocked=5)
+    with pytest.raises(TypeError):
+        reversi.Game(42)
+    with pytest.raises(TypeError):
+        reversi.Game().play(None)
+    with pytest.raises(reversi.ReversiError, match="is not below 65"):
+        reversi.Game().play(65)
+    with pytest.raises(reversi.ReversiError, match="occupied"):
+        reversi.Game().play("d4")
+    with pytest.raises(reversi.ReversiError):
+        reversi.Game().observation(2)
+    with pytest.raises(ValueError):
+        reversi.Game().transform("spin")
+    with pytest.raises(ValueError):
+        reversi.VecEnv(0)
+    with pytest.raises(ValueError):
+        reversi.symmetry_permutation(7, 0)
+    with pytest.raises(ValueError):
+        reversi.augment(np.zeros((6, 8, 8)), np.zeros(64), np.zeros(65), 0)
+    assert issubclass(reversi.ReversiError, ValueError)
+
+
+def played(text, moves):
+    game = reversi.Game(text)
+    for _ in range(moves):
+        game.play(game.legal_actions()[len(game.history) % len(game.legal_actions())])
+    return game
+
+
+@pytest.mark.parametrize(
+    "text", ["8x8", "octagon, 4 players, anti", "10x10, 3 players, blocked a1 c9", "8x8, free opening"]
+)
+def test_pickling_and_copies_keep_the_whole_game(text):
+    game = played(text, 12)
+    game.undo()
+    game.undo()
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(game, protocol))
+        assert back == game
+        assert back.redo_moves == game.redo_moves and back.moves == game.moves
+        assert back.rules == game.rules
+    assert pickle.loads(pickle.dumps(game.rules)) == game.rules
+    clone = copy.deepcopy(game)
+    assert clone == game and clone is not game
+    clone.redo()
+    assert clone != game and game.move_count == 10
+
+
+def test_pickling_a_game_from_a_position():
+    game = reversi.Game.from_position(
+        "--------/--------/--------/---WB---/---BBB--/--------/--------/-------- W"
+    )
+    game.play(game.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game and str(back) == str(game)
+
+
+def test_threads_give_the_results_of_one_thread():
+    def work(seed):
+        env = reversi.VecEnv(64, rules="10x10", seed=seed)
+        env.reset()
+        total = np.zeros(2)
+        for _ in range(100):
+            _, rewards, _, _ = env.step(env.sample())
+            total += rewards.sum(axis=0)
+        games = reversi.random_games(300, "octagon", seed=seed)
+        return total.tolist(), games.sum(axis=0).tolist(), reversi.Game("8x8").perft(6)
+
+    alone = [work(seed) for seed in range(4)]
+    results = [None] * 4
+
+    def run(i):
+        results[i] = work(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == alone
+
+
+def test_a_shared_game_across_threads_stays_consistent():
+    game = reversi.Game("10x10")
+    errors = []
+
+    def reader():
+        try:
+            for _ in range(2000):
+                assert len(game.legal_mask()) == 101
+                game.observation()
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for _ in range(40):
+        if game.is_over():
+            break
+        game.play(game.legal_actions()[0])
+    for t in threads:
+        t.join()
+    assert errors == []

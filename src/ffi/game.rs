@@ -1,0 +1,464 @@
+//! The game handle: a game's rules, position, moves played and record tags.
+
+use std::boxed::Box;
+use std::ffi::c_char;
+use std::string::ToString;
+use std::vec::Vec;
+
+use super::plumbing::*;
+use super::rules::rules_of;
+use super::text::{always, write_game};
+use super::*;
+use crate::text::record::Record;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::{Cell, Game, Move, Opening, Outcome};
+
+/// A game: rules, position, the moves played, and the tags of its record.
+pub struct ReversiGame {
+    pub(crate) record: Record,
+}
+
+pub(crate) fn new_game(out: *mut *mut ReversiGame, record: Record) -> Result<(), ReversiStatus> {
+    // SAFETY: `out` comes from the exported function's caller.
+    let out = unsafe { arg_mut(out, "out")? };
+    *out = Box::into_raw(Box::new(ReversiGame { record }));
+    Ok(())
+}
+
+/// # Safety
+/// `game` is NULL or a live handle.
+pub(crate) unsafe fn game_ref<'a>(game: *const ReversiGame) -> Result<&'a Game, ReversiStatus> {
+    // SAFETY: forwarded.
+    Ok(unsafe { arg(game, "game")? }.record.game())
+}
+
+/// # Safety
+/// `game` is NULL or a live handle used by no one else meanwhile.
+pub(crate) unsafe fn game_mut<'a>(game: *mut ReversiGame) -> Result<&'a mut Game, ReversiStatus> {
+    // SAFETY: forwarded.
+    Ok(unsafe { arg_mut(game, "game")? }.record.game_mut())
+}
+
+/// A new game with `rules`, into `*out` (free it with `reversi_game_free`).
+///
+/// # Safety
+/// `rules` and `out` are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_new(
+    rules: *const ReversiRules,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let rules = rules_of(unsafe { arg(rules, "rules")? })?;
+        new_game(out, Record::new(Game::new(rules)))
+    })
+}
+
+/// A copy of `game`, into `*out`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_clone(
+    game: *const ReversiGame,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = unsafe { arg(game, "game")? }.record.clone();
+        new_game(out, record)
+    })
+}
+
+/// Frees a game; NULL does nothing.
+///
+/// # Safety
+/// `game` is NULL or a handle not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_free(game: *mut ReversiGame) {
+    if !game.is_null() {
+        // SAFETY: made by `Box::into_raw` in `new_game`, freed once.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(game) })));
+    }
+}
+
+/// The board, as a `ReversiBoard` value.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_board(
+    game: *const ReversiGame,
+    out: *mut u32,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, board_code(unsafe { game_ref(game)? }.board())))
+}
+
+/// The game's rules, all of them: board, players, Anti-Reversi, opening, handicap
+/// and blocked squares (the squares themselves, also when they were drawn at
+/// random: `random_blocked` and `seed` come back 0, so the value passed to
+/// `reversi_game_new` makes the same game again). `handicap_color` is
+/// `REVERSI_COLOR_BLACK` when there is no handicap.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_rules(
+    game: *const ReversiGame,
+    out: *mut ReversiRules,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let rules = *unsafe { game_ref(game)? }.rules();
+        let mut blocked = [0; 4];
+        let mut blocked_count = 0;
+        for (slot, square) in blocked.iter_mut().zip(rules.blocked().iter()) {
+            *slot = square.index() as u32;
+            blocked_count += 1;
+        }
+        let handicap = rules.handicap();
+        put(
+            out,
+            ReversiRules {
+                board: board_code(rules.board()),
+                players: u32::from(rules.players()),
+                anti: u32::from(rules.anti()),
+                free_opening: u32::from(rules.opening() == Opening::Free),
+                handicap_color: handicap.map_or(0, |h| h.color.index() as u32),
+                handicap_corners: handicap.map_or(0, |h| u32::from(h.corners.bits())),
+                blocked_count,
+                blocked,
+                random_blocked: 0,
+                seed: 0,
+            },
+        )
+    })
+}
+
+/// The number of players.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_players(
+    game: *const ReversiGame,
+    out: *mut u32,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, u32::from(unsafe { game_ref(game)? }.rules().players())))
+}
+
+/// The colour to move, as a `ReversiColor` value.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_to_move(
+    game: *const ReversiGame,
+    out: *mut u32,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, unsafe { game_ref(game)? }.to_move().index() as u32))
+}
+
+/// What stands on `square`, as a `ReversiCell` value.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_cell(
+    game: *const ReversiGame,
+    square: u32,
+    out: *mut u32,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        let cell = match game.cell(square_arg(square)?) {
+            None => ReversiCell::OffBoard,
+            Some(Cell::Empty) => ReversiCell::Empty,
+            Some(Cell::Blocked) => ReversiCell::Blocked,
+            Some(Cell::Neutral) => ReversiCell::Neutral,
+            Some(Cell::Disc(c)) => [
+                ReversiCell::Black,
+                ReversiCell::White,
+                ReversiCell::Red,
+                ReversiCell::Green,
+            ][c.index()],
+        };
+        put(out, cell as u32)
+    })
+}
+
+/// The number of discs of `color` (a `ReversiColor` in play).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_count(
+    game: *const ReversiGame,
+    color: u32,
+    out: *mut u32,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        put(out, game.count(color_arg(color, game.rules().players())?))
+    })
+}
+
+/// Each colour's disc count into `scores[0..4]`, indexed by `ReversiColor` (0 for
+/// colours not in play): pass an array `uint32_t scores[4]`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `scores` is NULL or has room for 4 values.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_scores(
+    game: *const ReversiGame,
+    scores: *mut u32,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let s = unsafe { game_ref(game)? }.scores();
+        put(
+            scores.cast::<[u32; 4]>(),
+            crate::Color::ALL.map(|c| s.get(c)),
+        )
+    })
+}
+
+fn squares(set: crate::SquareSet) -> Vec<u32> {
+    set.iter().map(|s| s.index() as u32).collect()
+}
+
+/// The blocked squares, into a caller's buffer of `len` square indices.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_blocked(
+    game: *const ReversiGame,
+    buf: *mut u32,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_list(&squares(game_ref(game)?.blocked()), buf, len, written) })
+}
+
+/// The legal moves of the player to move (none when they must pass or the game is
+/// over), into a caller's buffer of `len` square indices (100 always suffice).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_legal_moves(
+    game: *const ReversiGame,
+    buf: *mut u32,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_list(&squares(game_ref(game)?.legal_moves()), buf, len, written) })
+}
+
+/// Whether a disc on `square` is a legal move now.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_is_legal(
+    game: *const ReversiGame,
+    square: u32,
+    out: *mut bool,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        put(out, game.is_legal(square_arg(square)?))
+    })
+}
+
+/// The discs a move on `square` would flip; `ILLEGAL_MOVE` if it is not legal.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_flips(
+    game: *const ReversiGame,
+    square: u32,
+    buf: *mut u32,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        let flips = game
+            .flips(square_arg(square)?)
+            .map_err(|e| fail(ReversiStatus::IllegalMove, e))?;
+        // SAFETY: forwarded.
+        unsafe { write_list(&squares(flips), buf, len, written) }
+    })
+}
+
+/// Plays a disc of the player to move on `square`. An illegal move returns
+/// `ILLEGAL_MOVE` and leaves the game unchanged.
+///
+/// # Safety
+/// `game` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_mut(game)? };
+        let square = square_arg(square)?;
+        game.play(square)
+            .map(|_| ())
+            .map_err(|e| fail(ReversiStatus::IllegalMove, e))
+    })
+}
+
+/// Passes; `ILLEGAL_MOVE` unless the player to move must pass.
+///
+/// # Safety
+/// `game` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_pass(game: *mut ReversiGame) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_mut(game)? };
+        game.pass().map_err(|e| fail(ReversiStatus::IllegalMove, e))
+    })
+}
+
+/// Takes back the last move; `NOTHING_TO_UNDO` at the start.
+///
+/// # Safety
+/// `game` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_undo(game: *mut ReversiGame) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_mut(game)? };
+        game.undo()
+            .map(|_| ())
+            .ok_or_else(|| fail(ReversiStatus::NothingToUndo, "no move to undo"))
+    })
+}
+
+/// Whether the player to move must pass (two players only).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_must_pass(
+    game: *const ReversiGame,
+    out: *mut bool,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, unsafe { game_ref(game)? }.must_pass()))
+}
+
+/// Whether the game is over.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_is_over(
+    game: *const ReversiGame,
+    out: *mut bool,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, unsafe { game_ref(game)? }.is_over()))
+}
+
+/// The outcome, as a `ReversiOutcome` value (`IN_PROGRESS` until the end).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_outcome(
+    game: *const ReversiGame,
+    out: *mut u32,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let outcome = match unsafe { game_ref(game)? }.outcome() {
+            None => ReversiOutcome::InProgress,
+            Some(Outcome::Draw) => ReversiOutcome::Draw,
+            Some(Outcome::Win(c)) => [
+                ReversiOutcome::BlackWins,
+                ReversiOutcome::WhiteWins,
+                ReversiOutcome::RedWins,
+                ReversiOutcome::GreenWins,
+            ][c.index()],
+        };
+        put(out, outcome as u32)
+    })
+}
+
+/// Perft from the current position (RULES.md §11).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_perft(
+    game: *const ReversiGame,
+    depth: u32,
+    out: *mut u64,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        if out.is_null() {
+            return Err(fail(ReversiStatus::NullParameter, "out is NULL"));
+        }
+        put(out, game.perft(depth))
+    })
+}
+
+/// The moves played, into a caller's buffer: square indices, `REVERSI_PASS` for a
+/// pass.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_moves(
+    game: *const ReversiGame,
+    buf: *mut u32,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let moves: Vec<u32> = unsafe { game_ref(game)? }
+            .moves()
+            .map(|m| match m {
+                Move::Place(s) => s.index() as u32,
+                Move::Pass => REVERSI_PASS,
+            })
+            .collect();
+        // SAFETY: forwarded.
+        unsafe { write_list(&moves, buf, len, written) }
+    })
+}
+
+/// The board as text: a grid with column letters and row numbers, then whose turn
+/// it is or the outcome, and the scores.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_display(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.game().to_string())) })
+}

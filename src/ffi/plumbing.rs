@@ -1,0 +1,231 @@
+//! What every export goes through: the panic boundary, the last error, NULL
+//! checks, argument conversion, and copies into the caller's buffers.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr};
+use std::fmt::Display;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::string::{String, ToString};
+
+use super::{ReversiBoard, ReversiStatus};
+use crate::{Board, Color, Square};
+
+std::thread_local! {
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Records `message` as the calling thread's last error and returns `status`.
+pub(crate) fn fail(status: ReversiStatus, message: impl Display) -> ReversiStatus {
+    let text = message.to_string();
+    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+    status
+}
+
+pub(crate) fn last_error() -> String {
+    LAST_ERROR.with(|e| e.borrow().clone())
+}
+
+/// Runs an exported body: a panic becomes [`ReversiStatus::Panic`].
+pub(crate) fn boundary(body: impl FnOnce() -> Result<(), ReversiStatus>) -> ReversiStatus {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => ReversiStatus::Ok,
+        Ok(Err(status)) => status,
+        Err(_) => fail(ReversiStatus::Panic, "internal error: the library panicked"),
+    }
+}
+
+/// The reference behind a pointer argument, or `NullParameter`.
+///
+/// # Safety
+///
+/// `ptr` is NULL or points to a live `T`.
+pub(crate) unsafe fn arg<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, ReversiStatus> {
+    // SAFETY: the caller promises a valid pointer when it is not NULL.
+    unsafe { ptr.as_ref() }
+        .ok_or_else(|| fail(ReversiStatus::NullParameter, format_args!("{name} is NULL")))
+}
+
+/// The mutable reference behind a pointer argument, or `NullParameter`.
+///
+/// # Safety
+///
+/// `ptr` is NULL or points to a live `T` that nothing else uses meanwhile.
+pub(crate) unsafe fn arg_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, ReversiStatus> {
+    // SAFETY: the caller promises a valid, unaliased pointer when it is not NULL.
+    unsafe { ptr.as_mut() }
+        .ok_or_else(|| fail(ReversiStatus::NullParameter, format_args!("{name} is NULL")))
+}
+
+/// A NUL-terminated UTF-8 text argument.
+///
+/// # Safety
+///
+/// `ptr` is NULL or points to a NUL-terminated string.
+pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &str) -> Result<&'a str, ReversiStatus> {
+    if ptr.is_null() {
+        return Err(fail(
+            ReversiStatus::NullParameter,
+            format_args!("{name} is NULL"),
+        ));
+    }
+    // SAFETY: not NULL, and NUL-terminated by the caller's promise.
+    let c = unsafe { CStr::from_ptr(ptr) };
+    c.to_str().map_err(|e| {
+        fail(
+            ReversiStatus::InvalidUtf8,
+            format_args!("{name} is not UTF-8 (byte {})", e.valid_up_to()),
+        )
+    })
+}
+
+/// Why [`copy_text`] copied nothing.
+pub(crate) enum CopyError {
+    /// `written` is NULL.
+    NullWritten,
+    /// `buf` is NULL although `len` is enough.
+    NullBuf,
+    /// `len` is less than this many bytes.
+    Short(usize),
+}
+
+/// Copies `text` and a NUL into `buf`, or reports the size needed, recording no
+/// error: [`reversi_last_error`] must not change what it reads.
+///
+/// # Safety
+///
+/// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
+pub(crate) unsafe fn copy_text(
+    text: &str,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> Result<(), (ReversiStatus, CopyError)> {
+    // SAFETY: the caller promises a valid pointer when it is not NULL.
+    let written = unsafe { written.as_mut() }
+        .ok_or((ReversiStatus::NullParameter, CopyError::NullWritten))?;
+    let needed = text.len() + 1;
+    if len < needed {
+        *written = needed;
+        return Err((ReversiStatus::InsufficientSize, CopyError::Short(needed)));
+    }
+    if buf.is_null() {
+        return Err((ReversiStatus::NullParameter, CopyError::NullBuf));
+    }
+    // SAFETY: `buf` has room for `len >= needed` bytes, and `text` is not inside it
+    // (it is Rust-owned).
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
+        *buf.add(text.len()) = 0;
+    }
+    *written = needed;
+    Ok(())
+}
+
+/// Copies `text` and a NUL into `buf`, or reports the size needed.
+///
+/// # Safety
+///
+/// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
+pub(crate) unsafe fn write_text(
+    text: &str,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded from the caller.
+    unsafe { copy_text(text, buf, len, written) }.map_err(|(status, why)| match why {
+        CopyError::NullWritten => fail(status, "written is NULL"),
+        CopyError::NullBuf => fail(status, "buf is NULL"),
+        CopyError::Short(needed) => fail(
+            status,
+            format_args!("the buffer holds {len} bytes, {needed} are needed"),
+        ),
+    })
+}
+
+/// Copies square indices into `buf`, or reports the count needed.
+///
+/// # Safety
+///
+/// `buf` is NULL or has room for `len` values; `written` is NULL or valid.
+pub(crate) unsafe fn write_list(
+    items: &[u32],
+    buf: *mut u32,
+    len: usize,
+    written: *mut usize,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded from the caller.
+    let written = unsafe { arg_mut(written, "written")? };
+    if len < items.len() {
+        *written = items.len();
+        return Err(fail(
+            ReversiStatus::InsufficientSize,
+            format_args!("the buffer holds {len} entries, {} are needed", items.len()),
+        ));
+    }
+    if buf.is_null() && !items.is_empty() {
+        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
+    }
+    if !items.is_empty() {
+        // SAFETY: `buf` has room for `len >= items.len()` values.
+        unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
+    }
+    *written = items.len();
+    Ok(())
+}
+
+pub(crate) fn square_arg(index: u32) -> Result<Square, ReversiStatus> {
+    Square::from_index(index as usize).ok_or_else(|| {
+        fail(
+            ReversiStatus::SquareOutOfRange,
+            format_args!("square index {index} is not below 100"),
+        )
+    })
+}
+
+pub(crate) fn color_arg(value: u32, players: u8) -> Result<Color, ReversiStatus> {
+    Color::from_index(value as usize)
+        .filter(|c| c.index() < usize::from(players))
+        .ok_or_else(|| {
+            fail(
+                ReversiStatus::InvalidArgument,
+                format_args!("color {value} is not a colour in play ({players} players)"),
+            )
+        })
+}
+
+pub(crate) fn board_arg(value: u32) -> Result<Board, ReversiStatus> {
+    match Board::ALL.into_iter().find(|&b| board_code(b) == value) {
+        Some(board) => Ok(board),
+        None => Err(fail(
+            ReversiStatus::InvalidArgument,
+            format_args!("board {value} is not a ReversiBoard"),
+        )),
+    }
+}
+
+pub(crate) fn board_code(board: Board) -> u32 {
+    match board {
+        Board::Size6 => ReversiBoard::Size6 as u32,
+        Board::Size8 => ReversiBoard::Size8 as u32,
+        Board::Size10 => ReversiBoard::Size10 as u32,
+        Board::Octagon => ReversiBoard::Octagon as u32,
+    }
+}
+
+pub(crate) fn flag_arg(value: u32, name: &str) -> Result<bool, ReversiStatus> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(fail(
+            ReversiStatus::InvalidArgument,
+            format_args!("{name} is {value}: expected 0 or 1"),
+        )),
+    }
+}
+
+pub(crate) fn put<T>(out: *mut T, value: T) -> Result<(), ReversiStatus> {
+    // SAFETY: `out` comes from the exported function's caller.
+    *unsafe { arg_mut(out, "out")? } = value;
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! Text in and out of a game: square names, position strings, move lists,
+//! records, GGF and OBF, and a record's tags.
+
+use std::ffi::c_char;
+use std::string::ToString;
+
+use super::game::new_game;
+use super::plumbing::*;
+use super::*;
+use crate::text::record::Record;
+use crate::text::{ggf, obf};
+use crate::Game;
+
+/// Reads the text argument `input` with `parse` into a new game handle in `*out`;
+/// a refused text is `PARSE_ERROR` with the reader's message.
+///
+/// # Safety
+/// `input` is NULL or NUL-terminated; `out` is NULL or valid.
+pub(crate) unsafe fn read_game<E: core::fmt::Display>(
+    input: *const c_char,
+    name: &str,
+    out: *mut *mut ReversiGame,
+    parse: impl FnOnce(&str) -> Result<Record, E>,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded.
+    let input = unsafe { text(input, name)? };
+    let record = parse(input).map_err(|e| fail(ReversiStatus::ParseError, e))?;
+    new_game(out, record)
+}
+
+/// Writes what `write` makes of the game's record into the caller's buffer; a
+/// refusal is `CANNOT_EXPRESS` with the writer's message.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+pub(crate) unsafe fn write_game<E: core::fmt::Display>(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+    write: impl FnOnce(&Record) -> Result<std::string::String, E>,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded.
+    let record = &unsafe { arg(game, "game")? }.record;
+    let text = write(record).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
+    // SAFETY: forwarded.
+    unsafe { write_text(&text, buf, len, written) }
+}
+
+/// For writers that cannot fail.
+pub(crate) fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
+    Ok(value)
+}
+
+/// Reads a square name (`a1`…`j10`, any case) into its index.
+///
+/// # Safety
+/// `name` is NULL or NUL-terminated; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_square_parse(name: *const c_char, out: *mut u32) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let name = unsafe { text(name, "name")? };
+        let square: crate::Square = name
+            .parse()
+            .map_err(|e| fail(ReversiStatus::ParseError, e))?;
+        put(out, square.index() as u32)
+    })
+}
+
+/// The name of a square index (`a1` for 0).
+///
+/// # Safety
+/// `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_square_name(
+    square: u32,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        let square = square_arg(square)?;
+        // SAFETY: forwarded.
+        unsafe { write_text(&square.to_string(), buf, len, written) }
+    })
+}
+
+/// A game starting from a position string (RULES.md §10) for `players` players,
+/// Anti-Reversi if `anti` is 1.
+///
+/// # Safety
+/// `position` is NULL or NUL-terminated; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_from_position(
+    position: *const c_char,
+    players: u32,
+    anti: u32,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let position = unsafe { text(position, "position")? };
+        let anti = flag_arg(anti, "anti")?;
+        let players = u8::try_from(players).unwrap_or(u8::MAX);
+        let game = Game::from_position_str(position, players, anti)
+            .map_err(|e| fail(ReversiStatus::ParseError, e))?;
+        new_game(out, Record::new(game))
+    })
+}
+
+/// The current position as a position string.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_position(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe {
+        write_game(game, buf, len, written, |r| {
+            always(r.game().position().to_string())
+        })
+    })
+}
+
+/// Reads and plays a move list (passes may be left out). All or nothing: on an
+/// error the game is unchanged and the last error names the move.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `moves` is NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_play_moves(
+    game: *mut ReversiGame,
+    moves: *const c_char,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let moves = unsafe { text(moves, "moves")? };
+        // SAFETY: forwarded.
+        let game = unsafe { game_mut(game)? };
+        game.play_moves(moves).map_err(|e| {
+            let status = match e.kind {
+                crate::text::movelist::MoveErrorKind::Square(_) => ReversiStatus::ParseError,
+                crate::text::movelist::MoveErrorKind::Illegal(_) => ReversiStatus::IllegalMove,
+            };
+            fail(status, e)
+        })
+    })
+}
+
+/// The moves played as a move list (`f5 d6 pass …`).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_move_list(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.game().move_list())) })
+}
+
+/// Reads a game record (RULES.md §10), replaying it.
+///
+/// # Safety
+/// `record` is NULL or NUL-terminated; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_from_record(
+    record: *const c_char,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { read_game(record, "record", out, Record::parse) })
+}
+
+/// Writes the game as a game record, with its tags.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_record(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.to_string())) })
+}
+
+/// Reads a GGF game (two players).
+///
+/// # Safety
+/// `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_from_ggf(
+    ggf_text: *const c_char,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { read_game(ggf_text, "ggf_text", out, ggf::parse) })
+}
+
+/// Writes the game as one GGF line; `CANNOT_EXPRESS` for a game GGF cannot hold
+/// (three or four players, blocked squares, free opening).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_ggf(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, ggf::write) })
+}
+
+/// Reads a one-line 8×8 OBF board.
+///
+/// # Safety
+/// `line` is NULL or NUL-terminated; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_from_obf(
+    line: *const c_char,
+    out: *mut *mut ReversiGame,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe {
+        read_game(line, "line", out, |t| {
+            obf::parse(t).map(|b| Record::new(b.game))
+        })
+    })
+}
+
+/// Writes the current position as an OBF line; `CANNOT_EXPRESS` unless the game is
+/// two-player 8×8.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_obf(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| unsafe { write_game(game, buf, len, written, |r| obf::write(r.game())) })
+}
+
+/// The value of a tag as `reversi_game_record` writes it: the other tags (`Event`,
+/// `Black`, `White`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
+/// `Handicap`, `Blocked`, `Position`, `Result`); a tag the record does not write
+/// gives an empty text.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `name` is NULL or NUL-terminated; `buf` has room
+/// for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_tag(
+    game: *const ReversiGame,
+    name: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &unsafe { arg(game, "game")? }.record;
+        // SAFETY: forwarded.
+        let name = unsafe { text(name, "name")? };
+        let value = record
+            .written_tags()
+            .into_iter()
+            .find(|&(n, _)| n == name)
+            .map(|(_, value)| value)
+            .unwrap_or_default();
+        // SAFETY: forwarded.
+        unsafe { write_text(&value, buf, len, written) }
+    })
+}
+
+/// Sets a record tag. `INVALID_TAG`, with the game unchanged, for a variant tag
+/// (`Board`, `Result`…), which follows the game; a name that is not ASCII
+/// letters, digits and `_`; or a value with a line break (`\n` or `\r`), which a
+/// record's one-line tag pair cannot hold.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `name` and `value` are NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_set_tag(
+    game: *mut ReversiGame,
+    name: *const c_char,
+    value: *const c_char,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &mut unsafe { arg_mut(game, "game")? }.record;
+        // SAFETY: forwarded.
+        let (name, value) = unsafe { (text(name, "name")?, text(value, "value")?) };
+        record
+            .set_tag(name, value)
+            .map_err(|e| fail(ReversiStatus::InvalidTag, e))
+    })
+}

@@ -1,0 +1,136 @@
+//! WTHOR databases: a database handle, and its games as game handles.
+
+use std::boxed::Box;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::vec::Vec;
+
+use super::game::new_game;
+use super::plumbing::*;
+use super::*;
+use crate::text::wthor;
+
+/// A WTHOR database read into memory.
+pub struct ReversiWthor {
+    bytes: Vec<u8>,
+    games: usize,
+}
+
+/// What a WTHOR game record says besides its moves.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ReversiWthorInfo {
+    /// The tournament number (an index into `WTHOR.TRN`).
+    pub tournament: u32,
+    /// The black player's number (an index into `WTHOR.JOU`).
+    pub black_player: u32,
+    /// The white player's number.
+    pub white_player: u32,
+    /// Black's score as recorded: the official count, empties to the winner.
+    pub black_score: u32,
+    /// Black's theoretical score as recorded.
+    pub theoretical_score: u32,
+    /// Black's score of the replay under the official count.
+    pub replay_black_score: u32,
+    /// 1 if the replay reached the end of the game, 0 if it stopped early.
+    pub finished: u32,
+}
+
+/// Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
+/// `reversi_wthor_free`).
+///
+/// # Safety
+/// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_open(
+    bytes: *const u8,
+    len: usize,
+    out: *mut *mut ReversiWthor,
+) -> ReversiStatus {
+    boundary(|| {
+        if bytes.is_null() {
+            return Err(fail(ReversiStatus::NullParameter, "bytes is NULL"));
+        }
+        // SAFETY: not NULL, and `len` bytes long by the caller's promise.
+        let data = unsafe { std::slice::from_raw_parts(bytes, len) }.to_vec();
+        let games = {
+            let db =
+                wthor::Database::parse(&data).map_err(|e| fail(ReversiStatus::WthorError, e))?;
+            db.header().games as usize
+        };
+        // SAFETY: forwarded.
+        let out = unsafe { arg_mut(out, "out")? };
+        *out = Box::into_raw(Box::new(ReversiWthor { bytes: data, games }));
+        Ok(())
+    })
+}
+
+/// The number of games the database's header announces.
+///
+/// # Safety
+/// `db` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_game_count(
+    db: *const ReversiWthor,
+    out: *mut usize,
+) -> ReversiStatus {
+    // SAFETY: forwarded.
+    boundary(|| put(out, unsafe { arg(db, "db")? }.games))
+}
+
+/// Game `index` (from 0), replayed into `*out`, with what its record says in
+/// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`, naming the game
+/// and move number.
+///
+/// # Safety
+/// `db` is NULL or a live handle; `out` and `info` are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_game(
+    db: *const ReversiWthor,
+    index: usize,
+    out: *mut *mut ReversiGame,
+    info: *mut ReversiWthorInfo,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let db = unsafe { arg(db, "db")? };
+        if index >= db.games {
+            return Err(fail(
+                ReversiStatus::IndexOutOfRange,
+                format_args!("game {index}: the database has {} games", db.games),
+            ));
+        }
+        if info.is_null() || out.is_null() {
+            return Err(fail(ReversiStatus::NullParameter, "out or info is NULL"));
+        }
+        let parsed =
+            wthor::Database::parse(&db.bytes).map_err(|e| fail(ReversiStatus::WthorError, e))?;
+        let game = parsed
+            .game(index)
+            .map_err(|e| fail(ReversiStatus::WthorError, e))?;
+        put(
+            info,
+            ReversiWthorInfo {
+                tournament: u32::from(game.tournament),
+                black_player: u32::from(game.black_player),
+                white_player: u32::from(game.white_player),
+                black_score: u32::from(game.black_score),
+                theoretical_score: u32::from(game.theoretical_score),
+                replay_black_score: wthor::official_black_score(game.record.game()),
+                finished: u32::from(game.finished()),
+            },
+        )?;
+        new_game(out, game.record)
+    })
+}
+
+/// Frees a WTHOR database; NULL does nothing.
+///
+/// # Safety
+/// `db` is NULL or a handle not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_free(db: *mut ReversiWthor) {
+    if !db.is_null() {
+        // SAFETY: made by `Box::into_raw` in `reversi_wthor_open`, freed once.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(db) })));
+    }
+}
