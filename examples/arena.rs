@@ -10,7 +10,10 @@
 //! swapped); with three or four, every rotation of the bots around the table.
 //! The number of games is rounded up to whole rounds of seatings. An engine that
 //! crashes, hangs past --move-time or answers an illegal move loses the game (a
-//! `forfeit` line says why). The last line is `games N`.
+//! `forfeit` line says why). An engine that never ran (it cannot be started, or
+//! dies or stays silent before its first answer) stops the arena with an error
+//! that names it, and a non-zero exit: no game is scored against it. The last
+//! line is `games N`.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -20,7 +23,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
-use reversi_engine::arena::{elo_line, play, seatings, Config, Player, SeatResult, Tally};
+use reversi_engine::arena::{elo_line, play, ArenaError, Config, Player, Tally};
 use reversi_engine::bot::Spec;
 use reversi_engine::cli;
 use reversi_engine::protocol::client::EngineSpec;
@@ -34,7 +37,9 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
 
   --bots           built-in bots, two or more with the engines (see below)
   --engine         an outside engine, by protocol and command line (repeatable);
-                   two players only; one process per game
+                   two players only; one process per game; an engine that
+                   cannot start (or dies before its first answer) stops the
+                   arena with an error, it is not scored
   --games N        games to play (default 100), rounded up to whole rounds of
                    seatings
   --seed S         seeds the openings and the bots (default 1)
@@ -109,44 +114,28 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
     if *options.game.start_position() != reversi::AnyPosition::start(&rules) {
         return Err("--position is not an arena option: openings are drawn at random".into());
     }
-    if players.len() < 2 {
-        return Err("--bots and --engine: two or more players are needed".into());
-    }
-    let seats = rules.players() as usize;
-    for p in &players {
-        match p {
-            Player::Bot(spec) if !spec.supports(rules.players()) => {
-                return Err(format!("{} plays two players only", spec.name))
-            }
-            Player::Engine(spec) => {
-                if let Some(why) = spec.refuses(&rules) {
-                    return Err(why);
-                }
-            }
-            _ => {}
-        }
-    }
     if ggf {
         if let Err(e) = ggf::write(&Record::new(options.game.clone())) {
             return Err(format!("--format ggf: {e}"));
         }
     }
-    let seatings = seatings(players.len(), seats)?;
-    let round = seatings.len();
-    let games = (options.games.unwrap_or(100).max(1) as usize).div_ceil(round) * round;
+    let mut config = Config::new(players, rules).map_err(|e| {
+        if e.starts_with("two or more") {
+            format!("--bots and --engine: {e}")
+        } else {
+            e
+        }
+    })?;
+    let round = config.seatings.len();
+    config.games = (options.games.unwrap_or(100).max(1) as usize).div_ceil(round) * round;
+    config.seed = options.seed.unwrap_or(1);
+    config.ggf = ggf;
+    config.move_time = Duration::from_millis(move_time);
+    config.opening_plies = opening_plies;
+    config.engine_depth = engine_depth;
+    config.random_blocked = options.random_blocked;
     Ok(Run {
-        config: Config {
-            players,
-            games,
-            seed: options.seed.unwrap_or(1),
-            ggf,
-            move_time: Duration::from_millis(move_time),
-            opening_plies,
-            engine_depth,
-            rules,
-            random_blocked: options.random_blocked,
-            seatings,
-        },
+        config,
         out,
         jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     })
@@ -195,23 +184,24 @@ fn main() -> ExitCode {
         for (index, result) in rx {
             pending.insert(index, result);
             while let Some(result) = pending.remove(&done) {
+                done += 1;
                 let played = match result {
+                    // After a failure nothing more is scored or shown.
+                    _ if failed.is_some() => continue,
                     Ok(p) => p,
                     Err(e) => {
-                        failed.get_or_insert(format!("game {}: {e}", done + 1));
+                        failed = Some(match e {
+                            ArenaError::EngineNeverRan(e) => e.to_string(),
+                            e => format!("game {done}: {e}"),
+                        });
                         next.store(config.games, Ordering::Relaxed);
-                        done += 1;
                         continue;
                     }
                 };
-                done += 1;
-                for (seat, &p) in played.seating.iter().enumerate() {
-                    let t = &mut tallies[p];
-                    match played.results[seat] {
-                        SeatResult::Win => t.wins += 1,
-                        SeatResult::Draw => t.draws += 1,
-                        SeatResult::Loss => t.losses += 1,
-                    }
+                for (t, new) in tallies.iter_mut().zip(config.tally([&played])) {
+                    t.wins += new.wins;
+                    t.draws += new.draws;
+                    t.losses += new.losses;
                 }
                 texts.push(played.text);
                 if terminal {

@@ -36,7 +36,7 @@ told. Commands during the game: a square (f5), undo, hint, pass, quit.";
 
 enum Who {
     Human,
-    Bot(Bot),
+    Bot(Box<dyn Bot + Send>),
 }
 
 /// The text of one cell, three characters wide, with its colour codes.
@@ -173,12 +173,12 @@ fn run() -> Result<(), String> {
             if !spec.supports(game.rules().players()) {
                 return Err(format!("{} plays two players only", spec.name));
             }
-            Who::Bot(Bot::new(spec, derive_seed(seed, c.index() as u64, 0)))
+            Who::Bot(spec.build(derive_seed(seed, c.index() as u64, 0)))
         });
     }
     let label = |seats: &[Who], c: Color| match &seats[c.index()] {
         Who::Human => format!("{c} (you)"),
-        Who::Bot(bot) => format!("{c} ({})", bot.spec().name),
+        Who::Bot(bot) => format!("{c} ({})", bot.name()),
     };
     // Hints come from the strongest bot that plays the variant.
     let hint_spec = if colors.len() == 2 {
@@ -186,7 +186,7 @@ fn run() -> Result<(), String> {
     } else {
         "mcts:playouts=2000"
     };
-    let mut hinter = Bot::new(Spec::parse(hint_spec)?, seed);
+    let mut hinter = Spec::parse(hint_spec)?.build(seed);
     println!("{}", game.rules());
     let mut last = None;
     let mut lines = std::io::stdin().lock().lines();
@@ -200,7 +200,7 @@ fn run() -> Result<(), String> {
         }
         let mv = match &mut seats[mover.index()] {
             Who::Bot(bot) => {
-                let mv = bot.choose(game.position()).mv;
+                let mv = bot.choose(&game).map_err(|e| e.to_string())?.mv;
                 println!("{} plays {mv}", label(&seats, mover));
                 mv
             }
@@ -222,7 +222,10 @@ fn run() -> Result<(), String> {
                         break;
                     }
                     "hint" => {
-                        println!("hint: {}", hinter.choose(game.position()).mv);
+                        match hinter.choose(&game) {
+                            Ok(choice) => println!("hint: {}", choice.mv),
+                            Err(e) => println!("hint: {e}"),
+                        }
                         continue;
                     }
                     "undo" => {
@@ -277,7 +280,7 @@ fn run() -> Result<(), String> {
     for &c in colors {
         let name = match &seats[c.index()] {
             Who::Human => "human".to_string(),
-            Who::Bot(bot) => bot.spec().name.clone(),
+            Who::Bot(bot) => bot.name().to_string(),
         };
         let tag = c.name()[..1].to_uppercase() + &c.name()[1..];
         record.set_tag(&tag, &name).map_err(|e| e.to_string())?;

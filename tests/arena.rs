@@ -343,6 +343,35 @@ fn broken_engines_forfeit_and_the_arena_goes_on() {
 }
 
 #[test]
+fn an_engine_that_never_ran_is_an_error_not_a_forfeit() {
+    let silent = programs::scratch("silent-engine.sh");
+    // Exits at once, without reading or answering anything.
+    std::fs::write(&silent, "exit 0\n").unwrap();
+    let silent = format!("mute=nboard:sh {}", silent.display());
+    let cases = [
+        ("ghost=nboard:/no/such/program", "ghost", "cannot start"),
+        ("ghost=gtp:/no/such/program --gtp", "ghost", "cannot start"),
+        (silent.as_str(), "mute", "before its first answer"),
+    ];
+    for (engine, name, why) in cases {
+        let output = run(
+            "arena",
+            &["--bots", "random", "--engine", engine, "--games", "4"],
+            "",
+        );
+        assert!(!output.status.success(), "{engine}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            err.contains(&format!("engine \"{name}\" never ran")) && err.contains(why),
+            "{engine}: {err}"
+        );
+        let out = String::from_utf8_lossy(&output.stdout);
+        // Nothing is scored: no game line, no summary, no win.
+        assert!(!out.contains("wins") && !out.contains("game 1"), "{out}");
+    }
+}
+
+#[test]
 fn refuses_what_it_cannot_play() {
     let cases: [(&[&str], &str); 4] = [
         (

@@ -5,7 +5,9 @@
 //! every seating: with two players, every ordered pair of players (so colours are
 //! swapped); with three or four, every rotation of the players around the table
 //! ([`seatings`]). An engine that crashes, hangs past the move time or answers an
-//! illegal move loses the game ([`Played::forfeit`] says why).
+//! illegal move loses the game ([`Played::forfeit`] says why); one that never ran
+//! (cannot be started, or dies or stays silent before its first answer) is an
+//! error, [`ArenaError::EngineNeverRan`], so that no game is scored against it.
 
 use std::time::Duration;
 
@@ -15,8 +17,30 @@ use reversi::text::result::{Ending, GameResult};
 use reversi::text::{ggf, record::Record};
 use reversi::{playout, Game, Move, Outcome, Rules, RulesBuilder};
 
-use crate::bot::{derive_seed, Bot, Spec};
-use crate::protocol::client::{Engine, EngineSpec};
+use crate::bot::{derive_seed, Bot, BotError, Spec};
+use crate::protocol::client::{EngineBot, EngineSpec, StartError};
+
+/// Why the arena cannot go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArenaError {
+    /// An outside engine never ran (it could not be started, or died or stayed
+    /// silent before its first answer): its games cannot be scored.
+    EngineNeverRan(StartError),
+    /// The game could not be set up or written (blocked squares that cannot be
+    /// drawn, a game that GGF cannot write).
+    Game(String),
+}
+
+impl std::fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArenaError::EngineNeverRan(e) => e.fmt(f),
+            ArenaError::Game(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
 
 /// A participant: a built-in bot or an outside engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +85,85 @@ pub struct Config {
     pub seatings: Vec<Vec<usize>>,
 }
 
+impl Config {
+    /// An arena of `players` under `rules`, with the `arena` example's defaults:
+    /// one round of seatings, seed 1, record text, 5 seconds a move for engines,
+    /// 4 random opening plies, `set depth 8` for NBoard engines. An error when
+    /// there are fewer than two players, or more than a table of three or four
+    /// seats takes, or a player cannot play the game.
+    pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, String> {
+        if players.len() < 2 {
+            return Err("two or more players are needed".into());
+        }
+        for p in &players {
+            match p {
+                Player::Bot(spec) if !spec.supports(rules.players()) => {
+                    return Err(format!("{} plays two players only", spec.name))
+                }
+                Player::Engine(spec) => {
+                    if let Some(why) = spec.refuses(&rules) {
+                        return Err(why);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let seatings = seatings(players.len(), usize::from(rules.players()))?;
+        Ok(Config {
+            players,
+            games: seatings.len(),
+            seed: 1,
+            ggf: false,
+            move_time: Duration::from_secs(5),
+            opening_plies: 4,
+            engine_depth: 8,
+            rules,
+            random_blocked: None,
+            seatings,
+        })
+    }
+
+    /// Each player's tally from the games `played`.
+    pub fn tally<'a>(&self, played: impl IntoIterator<Item = &'a Played>) -> Vec<Tally> {
+        let mut tallies = vec![Tally::default(); self.players.len()];
+        for game in played {
+            for (seat, &p) in game.seating.iter().enumerate() {
+                let t = &mut tallies[p];
+                match game.results[seat] {
+                    SeatResult::Win => t.wins += 1,
+                    SeatResult::Draw => t.draws += 1,
+                    SeatResult::Loss => t.losses += 1,
+                }
+            }
+        }
+        tallies
+    }
+}
+
+/// Plays every game of `config`, one after another, and returns them in order;
+/// the first error (an engine that never ran) stops the arena. The `arena`
+/// example plays the same games ([`play`]) on several threads.
+///
+/// ```
+/// use reversi::Rules;
+/// use reversi_engine::arena::{self, Config, Player};
+/// use reversi_engine::bot::Spec;
+///
+/// let players = vec![
+///     Player::Bot(Spec::parse("mobility")?),
+///     Player::Bot(Spec::parse("random")?),
+/// ];
+/// let config = Config::new(players, Rules::default())?;
+/// let games = arena::run(&config).map_err(|e| e.to_string())?;
+/// assert_eq!(games.len(), 2);
+/// let tallies = config.tally(&games);
+/// assert_eq!(tallies[0].games() + tallies[1].games(), 4);
+/// # Ok::<(), String>(())
+/// ```
+pub fn run(config: &Config) -> Result<Vec<Played>, ArenaError> {
+    (0..config.games).map(|index| play(config, index)).collect()
+}
+
 /// Every seating of `players` players at a table of `seats` seats: with two
 /// seats every ordered pair, with three or four every rotation of the players
 /// around the table (the first ones again on spare seats); an error when there
@@ -92,6 +195,7 @@ pub enum SeatResult {
 }
 
 /// One game played.
+#[derive(Clone, Debug)]
 pub struct Played {
     /// The player on each seat.
     pub seating: Vec<usize>,
@@ -136,67 +240,49 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
     Ok(game)
 }
 
-/// A seat during a game.
-enum Seat {
-    Bot(Bot),
-    Engine(Option<Engine>, EngineSpec),
-}
-
 /// Plays game `index` (from 0) of `config`: opening `index / seatings`, seating
 /// `index % seatings`. The same index gives the same game.
-pub fn play(config: &Config, index: usize) -> Result<Played, String> {
+///
+/// Outside engines are started before the first move; one that never runs is
+/// [`ArenaError::EngineNeverRan`], not a forfeit.
+pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
     let round = config.seatings.len();
     let seating = config.seatings[index % round].clone();
-    let mut game = opening(config, index / round)?;
-    let mut seats: Vec<Seat> = seating
-        .iter()
-        .enumerate()
-        .map(|(seat, &p)| match &config.players[p] {
-            Player::Bot(spec) => Seat::Bot(Bot::new(
-                spec.clone(),
-                derive_seed(config.seed, index as u64, 2 + seat as u64),
-            )),
-            Player::Engine(spec) => Seat::Engine(None, spec.clone()),
-        })
-        .collect();
+    let mut game = opening(config, index / round).map_err(ArenaError::Game)?;
+    // Engines start before the first move (and end when their seat is dropped).
+    let mut seats: Vec<Box<dyn Bot + Send>> = Vec::with_capacity(seating.len());
+    for (seat, &p) in seating.iter().enumerate() {
+        seats.push(match &config.players[p] {
+            Player::Bot(spec) => {
+                spec.build(derive_seed(config.seed, index as u64, 2 + seat as u64))
+            }
+            Player::Engine(spec) => Box::new(
+                EngineBot::start(spec, config.move_time, config.engine_depth)
+                    .map_err(ArenaError::EngineNeverRan)?,
+            ),
+        });
+    }
     let mut forfeit = None;
     while !game.is_over() {
         let seat = game.to_move().index();
         if game.must_pass() {
-            game.pass().map_err(|e| e.to_string())?;
+            game.pass().map_err(|e| ArenaError::Game(e.to_string()))?;
             continue;
         }
-        let mv = match &mut seats[seat] {
-            Seat::Bot(bot) => Ok(bot.choose(game.position()).mv),
-            Seat::Engine(running, spec) => {
-                let answer = match running {
-                    Some(engine) => engine.genmove(&game, config.move_time, config.engine_depth),
-                    None => Engine::start(spec).and_then(|engine| {
-                        running
-                            .insert(engine)
-                            .genmove(&game, config.move_time, config.engine_depth)
-                    }),
-                };
-                answer
-            }
-        };
-        let failure = match mv {
-            Ok(mv) => match game.play(mv) {
+        let failure = match seats[seat].choose(&game) {
+            Ok(choice) => match game.play(choice.mv) {
                 Ok(_) => None,
-                Err(e) => Some(format!("answered {mv}, which is illegal: {e}")),
+                Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },
-            Err(e) => Some(e),
+            Err(BotError::Engine(why)) => Some(why),
+            Err(e) => return Err(ArenaError::Game(e.to_string())),
         };
         if let Some(why) = failure {
             forfeit = Some((seat, why));
             break;
         }
     }
-    for seat in seats {
-        if let Seat::Engine(Some(engine), _) = seat {
-            engine.stop();
-        }
-    }
+    drop(seats);
     let colors = game.rules().colors();
     let name = |seat: usize| config.players[seating[seat]].name();
     let mut record = Record::new(game.clone());
@@ -251,7 +337,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, String> {
         }
     };
     let text = if config.ggf {
-        ggf::write(&record).map_err(|e| e.to_string())? + "\n"
+        ggf::write(&record).map_err(|e| ArenaError::Game(e.to_string()))? + "\n"
     } else {
         record.to_string()
     };

@@ -5,17 +5,35 @@
 //! [`Solver`](crate::solver::Solver), and that of the other variants with a plain
 //! exact search of its own.
 //!
-//! A bot is named by a spec, `name` or `name:option=value[:option=value…]`, for
-//! example `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`. Every bot draws
-//! its random choices from its own generator, seeded by the caller, so the same
-//! seed gives the same moves; every move it returns is legal.
+//! Every player, built-in or outside, is a [`Bot`]: [`Random`], [`Greedy`],
+//! [`Mobility`], [`Mcts`], [`AlphaBeta`] here, and the outside-engine client
+//! [`EngineBot`](crate::protocol::client::EngineBot). A bot is named by a spec,
+//! `name` or `name:option=value[:option=value…]`, for example
+//! `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`, which [`Spec::parse`]
+//! reads and [`Spec::build`] turns into a `Box<dyn Bot>`. Every built-in bot
+//! draws its random choices from its own generator, seeded by the caller, so the
+//! same seed gives the same moves; every move it returns is legal.
+//!
+//! ```
+//! use reversi::{Game, Rules};
+//! use reversi_engine::bot::{Bot, Spec};
+//!
+//! let mut bot = Spec::parse("mcts:playouts=200")?.build(7);
+//! let mut game = Game::new(Rules::default());
+//! while !game.is_over() {
+//!     let choice = bot.choose(&game).expect("a built-in bot always moves");
+//!     game.play(choice.mv).expect("a legal move");
+//! }
+//! assert_eq!(bot.name(), "mcts:playouts=200");
+//! # Ok::<(), String>(())
+//! ```
 
 use std::time::Duration;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::{
-    features, playout, AnyPosition, Bitboard, Color, Move, Position, PositionVisitor, Spot,
+    features, playout, AnyPosition, Bitboard, Color, Game, Move, Position, PositionVisitor, Spot,
     TwoPlayer8,
 };
 
@@ -140,6 +158,28 @@ impl Spec {
     pub fn supports(&self, players: u8) -> bool {
         players == 2 || !matches!(self.kind, Kind::AlphaBeta { .. })
     }
+
+    /// The bot, its random choices drawn from `seed`, named by the spec.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot + Send> {
+        let name = self.name.clone();
+        match self.kind {
+            Kind::Random => Box::new(Random::new(seed).named(name)),
+            Kind::Greedy => Box::new(Greedy::new(seed).named(name)),
+            Kind::Mobility => Box::new(Mobility::new(seed).named(name)),
+            Kind::Mcts {
+                playouts,
+                time,
+                exploration,
+            } => Box::new(
+                Mcts::new(seed)
+                    .playouts(playouts)
+                    .time(time)
+                    .exploration(exploration)
+                    .named(name),
+            ),
+            Kind::AlphaBeta { depth, solve } => Box::new(AlphaBeta::new(depth, solve).named(name)),
+        }
+    }
 }
 
 /// A move with what the bot found out about it.
@@ -157,70 +197,343 @@ pub struct Choice {
     pub nodes: u64,
 }
 
-/// A bot ready to play, with its own random generator.
-pub struct Bot {
-    spec: Spec,
+/// Why a bot gave no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotError {
+    /// The game is over: there is no move to choose.
+    GameOver,
+    /// The bot does not play games of this many players.
+    Players {
+        /// The bot's name.
+        bot: String,
+        /// The game's players.
+        players: u8,
+    },
+    /// An outside engine ran, then failed to answer with a move: it crashed,
+    /// hung past its time or wrote something that is not a move. In an arena
+    /// this is a forfeit.
+    Engine(String),
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::GameOver => f.write_str("the game is over: there is no move to choose"),
+            BotError::Players { bot, players } => {
+                write!(f, "{bot} does not play games of {players} players")
+            }
+            BotError::Engine(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+/// A player: a built-in bot or an outside engine. Implement it to put your own
+/// bot in an [`arena`](crate::arena).
+pub trait Bot {
+    /// The name that summaries and records show.
+    fn name(&self) -> &str;
+
+    /// The bot's move in `game`: a legal placement, or [`Move::Pass`] when the
+    /// player to move must pass. The game's history is there for engines that
+    /// follow the game move by move; built-in bots look at its position only.
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError>;
+}
+
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        (**self).choose(game)
+    }
+}
+
+/// What a built-in bot does in a position with a legal move, whatever its type.
+trait Think {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice;
+}
+
+struct Visit<'a, T>(&'a mut T);
+
+impl<T: Think> PositionVisitor for Visit<'_, T> {
+    type Output = Choice;
+
+    fn visit<P: Position>(self, pos: &P) -> Choice {
+        self.0.think(pos)
+    }
+}
+
+/// The common part of every built-in bot's move: the game must go on, the
+/// bot must play this many players, and a forced pass needs no thought.
+fn choose_in<T: Think>(
+    bot: &mut T,
+    name: &str,
+    two_players_only: bool,
+    pos: &AnyPosition,
+) -> Result<Choice, BotError> {
+    if pos.is_over() {
+        return Err(BotError::GameOver);
+    }
+    if two_players_only && pos.players() != 2 {
+        return Err(BotError::Players {
+            bot: name.to_string(),
+            players: pos.players(),
+        });
+    }
+    if pos.must_pass() {
+        return Ok(Choice {
+            mv: Move::Pass,
+            eval: None,
+            exact: false,
+            nodes: 0,
+        });
+    }
+    Ok(pos.visit_fastest(Visit(bot)))
+}
+
+fn place<L: reversi::layout::Layout>(
+    spot: Spot<L>,
+    eval: Option<f64>,
+    exact: bool,
+    nodes: u64,
+) -> Choice {
+    Choice {
+        mv: Move::Place(spot.square()),
+        eval,
+        exact,
+        nodes,
+    }
+}
+
+macro_rules! named {
+    ($bot:ident) => {
+        impl $bot {
+            /// The same bot under another name (what summaries and records show).
+            pub fn named(mut self, name: impl Into<String>) -> $bot {
+                self.name = name.into();
+                self
+            }
+        }
+    };
+}
+
+/// A uniformly random legal move; every variant.
+pub struct Random {
+    name: String,
     rng: Xoshiro256PlusPlus,
+}
+
+impl Random {
+    /// The bot, named `random`, its choices drawn from `seed`.
+    pub fn new(seed: u64) -> Random {
+        Random {
+            name: "random".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Random {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+        let spot = playout::random_move(pos, &mut self.rng).expect("a legal move");
+        place(spot, None, false, 0)
+    }
+}
+
+/// The move that flips the most discs (the fewest in Anti-Reversi), ties drawn
+/// at random; every variant.
+pub struct Greedy {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Greedy {
+    /// The bot, named `greedy`, its ties drawn from `seed`.
+    pub fn new(seed: u64) -> Greedy {
+        Greedy {
+            name: "greedy".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Greedy {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+        let sign = if pos.anti() { -1 } else { 1 };
+        let moves = pos.legal_moves();
+        let spot = best_by(moves, &mut self.rng, |m| sign * pos.flips(m).len() as i32);
+        place(spot, None, false, moves.len() as u64)
+    }
+}
+
+/// One ply: its own mobility against the others' after the move, and corners
+/// (avoided in Anti-Reversi), ties drawn at random; every variant.
+pub struct Mobility {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Mobility {
+    /// The bot, named `mobility`, its ties drawn from `seed`.
+    pub fn new(seed: u64) -> Mobility {
+        Mobility {
+            name: "mobility".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Mobility {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+        let moves = pos.legal_moves();
+        let spot = best_by(moves, &mut self.rng, |m| mobility_score(pos, m));
+        place(spot, None, false, moves.len() as u64)
+    }
+}
+
+/// Monte-Carlo tree search: UCT over random playouts, each player scored by its
+/// own result, so it plays 2, 3 and 4 players; every variant. Its
+/// [`Choice::eval`] is the winning chance in percent.
+pub struct Mcts {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+    playouts: u32,
+    time: Option<Duration>,
+    exploration: f64,
+}
+
+impl Mcts {
+    /// The bot, named `mcts`, with 1000 playouts a move and exploration 1.4,
+    /// its playouts drawn from `seed`.
+    pub fn new(seed: u64) -> Mcts {
+        Mcts {
+            name: "mcts".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            playouts: 1000,
+            time: None,
+            exploration: 1.4,
+        }
+    }
+
+    /// Playouts per move (at least 1).
+    pub fn playouts(mut self, playouts: u32) -> Mcts {
+        self.playouts = playouts.max(1);
+        self
+    }
+
+    /// Thinking time per move instead of a playout count (`None`: the count);
+    /// moves made on time are not reproducible.
+    pub fn time(mut self, time: Option<Duration>) -> Mcts {
+        self.time = time;
+        self
+    }
+
+    /// The UCT exploration constant.
+    pub fn exploration(mut self, exploration: f64) -> Mcts {
+        self.exploration = exploration;
+        self
+    }
+}
+
+impl Think for Mcts {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+        let (spot, chance, runs) = mcts(
+            pos,
+            &mut self.rng,
+            self.playouts,
+            self.time,
+            self.exploration,
+        );
+        place(spot, Some(100.0 * chance), false, runs)
+    }
+}
+
+/// Alpha-beta on mobility, potential mobility, frontier, corners and stable
+/// discs, then an exact solve of the last empty squares (by the
+/// [`Solver`](crate::solver::Solver) on two-player 8×8 Reversi, by a plain exact
+/// search elsewhere); two players only, every board and option. Its
+/// [`Choice::eval`] is in discs, exact when [`Choice::exact`] says so.
+pub struct AlphaBeta {
+    name: String,
+    depth: u32,
+    solve: u32,
     /// The 8×8 endgame solver, made at the first endgame (its table is large).
     solver: Option<Box<crate::solver::Solver>>,
 }
 
-impl Bot {
-    /// The bot of `spec`, its random choices drawn from `seed`.
-    pub fn new(spec: Spec, seed: u64) -> Bot {
-        Bot {
-            spec,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+impl AlphaBeta {
+    /// The bot, named `alphabeta`, searching `depth` plies (at least 1), exact
+    /// from `solve` empty squares.
+    pub fn new(depth: u32, solve: u32) -> AlphaBeta {
+        AlphaBeta {
+            name: "alphabeta".into(),
+            depth: depth.max(1),
+            solve,
             solver: None,
         }
     }
+}
 
-    /// The bot's spec.
-    pub fn spec(&self) -> &Spec {
-        &self.spec
+impl Think for AlphaBeta {
+    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+        let (spot, value, exact, nodes) = alphabeta_root(pos, self.depth, self.solve);
+        let (eval, exact) = score_of(value, exact);
+        place(spot, Some(eval), exact, nodes)
+    }
+}
+
+named!(Random);
+named!(Greedy);
+named!(Mobility);
+named!(Mcts);
+named!(AlphaBeta);
+
+macro_rules! bot {
+    ($bot:ident, $two_players_only:expr) => {
+        impl Bot for $bot {
+            fn name(&self) -> &str {
+                &self.name
+            }
+
+            fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+                let name = self.name.clone();
+                choose_in(self, &name, $two_players_only, game.position())
+            }
+        }
+    };
+}
+
+bot!(Random, false);
+bot!(Greedy, false);
+bot!(Mobility, false);
+bot!(Mcts, false);
+
+impl Bot for AlphaBeta {
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    /// The bot's move in `pos`, which must not be over.
-    ///
-    /// # Panics
-    ///
-    /// When the game is over, or for alpha-beta with more than two players.
-    pub fn choose(&mut self, pos: &AnyPosition) -> Choice {
-        assert!(
-            !pos.is_over(),
-            "the game is over: there is no move to choose"
-        );
-        assert!(
-            self.spec.supports(pos.players()),
-            "{} plays two players only",
-            self.spec.name
-        );
-        if pos.must_pass() {
-            return Choice {
-                mv: Move::Pass,
-                eval: None,
-                exact: false,
-                nodes: 0,
-            };
-        }
-        if let Kind::AlphaBeta { solve, .. } = self.spec.kind {
-            if let Some(position) = solver_position(pos, solve) {
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        let pos = game.position();
+        if !pos.is_over() && !pos.must_pass() {
+            if let Some(position) = solver_position(pos, self.solve) {
                 let solver = self.solver.get_or_insert_with(Default::default);
                 let solution = solver.solve(&position);
                 if let Some(square) = solution.best_move {
-                    return Choice {
+                    return Ok(Choice {
                         mv: Move::Place(square),
                         eval: Some(f64::from(solution.score)),
                         exact: true,
                         nodes: solution.nodes,
-                    };
+                    });
                 }
             }
         }
-        pos.visit_fastest(Think {
-            kind: &self.spec.kind,
-            rng: &mut self.rng,
-        })
+        let name = self.name.clone();
+        choose_in(self, &name, true, pos)
     }
 }
 
@@ -240,7 +553,8 @@ fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
 }
 
 /// Every legal move of `pos` (two players, not over, not a forced pass) with its
-/// alpha-beta value, best first: what an engine's hint shows.
+/// alpha-beta value at `depth` plies (exact from `solve` empty squares), best
+/// first: what an engine's hint shows. Empty when the player must pass.
 pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
     struct Rank {
         depth: u32,
@@ -299,53 +613,6 @@ pub fn derive_seed(base: u64, a: u64, b: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-struct Think<'a> {
-    kind: &'a Kind,
-    rng: &'a mut Xoshiro256PlusPlus,
-}
-
-impl PositionVisitor for Think<'_> {
-    type Output = Choice;
-
-    fn visit<P: Position>(self, pos: &P) -> Choice {
-        let place = |spot: Spot<P::Layout>, eval, exact, nodes| Choice {
-            mv: Move::Place(spot.square()),
-            eval,
-            exact,
-            nodes,
-        };
-        let moves = pos.legal_moves();
-        match self.kind {
-            Kind::Random => {
-                let spot = playout::random_move(pos, self.rng).expect("a legal move");
-                place(spot, None, false, 0)
-            }
-            Kind::Greedy => {
-                let sign = if pos.anti() { -1 } else { 1 };
-                let spot = best_by(moves, self.rng, |m| sign * pos.flips(m).len() as i32);
-                place(spot, None, false, moves.len() as u64)
-            }
-            Kind::Mobility => {
-                let spot = best_by(moves, self.rng, |m| mobility_score(pos, m));
-                place(spot, None, false, moves.len() as u64)
-            }
-            &Kind::Mcts {
-                playouts,
-                time,
-                exploration,
-            } => {
-                let (spot, chance, runs) = mcts(pos, self.rng, playouts, time, exploration);
-                place(spot, Some(100.0 * chance), false, runs)
-            }
-            &Kind::AlphaBeta { depth, solve } => {
-                let (spot, value, exact, nodes) = alphabeta_root(pos, depth, solve);
-                let (eval, exact) = score_of(value, exact);
-                place(spot, Some(eval), exact, nodes)
-            }
-        }
-    }
 }
 
 /// The move of `moves` with the highest `score`, ties drawn uniformly.

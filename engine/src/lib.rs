@@ -4,11 +4,14 @@
 //!   grid, [`Solver::solve`](solver::Solver::solve) on a typed position.
 //! - [`bot`]: the built-in bots (random, greedy, mobility, Monte-Carlo tree
 //!   search for 2–4 players, alpha-beta with an exact endgame), each a
-//!   [`bot::Bot`] made from a [`bot::Spec`]; their searches live in a
-//!   crate-internal `search` module (alpha-beta, Monte-Carlo tree search, the
-//!   evaluation).
-//! - [`protocol`]: NBoard and GTP, the client side that drives outside engines.
-//! - [`arena`]: games between bots and engines, with fair seatings and scoring.
+//!   [`bot::Bot`] made from a [`bot::Spec`]; their searches are in
+//!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation).
+//! - [`protocol`]: NBoard and GTP, both sides: the client that drives outside
+//!   engines (a [`bot::Bot`] too), and the engine side that the `nboard`
+//!   example serves; one move codec.
+//! - [`arena`]: games between bots and engines, with fair seatings and scoring,
+//!   as a library ([`arena::Config::new`], [`arena::play`], [`arena::run`]); an
+//!   engine that never ran is an error, not a forfeit.
 //! - [`cli`]: the variant flags (`--board`, `--players`, `--anti` …) that the
 //!   example programs share.
 #![deny(missing_docs)]
@@ -17,5 +20,5 @@ pub mod arena;
 pub mod bot;
 pub mod cli;
 pub mod protocol;
-mod search;
+pub mod search;
 pub mod solver;

@@ -17,8 +17,8 @@ use crate::game::PyGame;
 #[pyclass(module = "reversi", name = "Bot", frozen)]
 pub struct PyBot {
     // A bot keeps its generator and tables: one caller at a time.
-    bot: Mutex<Bot>,
-    name: String,
+    bot: Mutex<Box<dyn Bot + Send>>,
+    spec: Spec,
 }
 
 #[pymethods]
@@ -28,15 +28,15 @@ impl PyBot {
     fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
         let spec = Spec::parse(spec).map_err(reversi_error)?;
         Ok(PyBot {
-            name: spec.name.clone(),
-            bot: Mutex::new(Bot::new(spec, seed)),
+            bot: Mutex::new(spec.build(seed)),
+            spec,
         })
     }
 
     /// The bot's name and options as given.
     #[getter]
     fn name(&self) -> &str {
-        &self.name
+        &self.spec.name
     }
 
     /// The bot's action in ``game`` (the pass action when the player must pass).
@@ -44,6 +44,7 @@ impl PyBot {
     /// many players.
     fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<usize> {
         let position = *game.game.position();
+        let game = game.game.clone();
         let board = position.board();
         if position.is_over() {
             return Err(reversi_error(
@@ -51,7 +52,8 @@ impl PyBot {
             ));
         }
         let players = position.players();
-        let name = &self.name;
+        let spec = &self.spec;
+        let name = &spec.name;
         let bot = &self.bot;
         // The lock is taken without the GIL: a thread that waited for it while
         // holding the GIL would keep the bot's thread from returning.
@@ -60,10 +62,10 @@ impl PyBot {
                 let mut bot = bot
                     .lock()
                     .map_err(|_| "the bot failed in another thread".to_string())?;
-                if !bot.spec().supports(players) {
+                if !spec.supports(players) {
                     return Err(format!("{name} does not play {players} players"));
                 }
-                Ok(bot.choose(&position))
+                bot.choose(&game).map_err(|e| e.to_string())
             })
             .map_err(reversi_error)?;
         actions::of_move(board, choice.mv)
@@ -72,15 +74,11 @@ impl PyBot {
 
     /// Whether the bot plays games of ``players`` players (alpha-beta plays two).
     fn supports(&self, players: u8) -> PyResult<bool> {
-        let bot = self
-            .bot
-            .try_lock()
-            .map_err(|_| reversi_error("the bot is busy in another thread"))?;
-        Ok(bot.spec().supports(players))
+        Ok(self.spec.supports(players))
     }
 
     fn __repr__(&self) -> String {
-        format!("Bot({:?})", self.name)
+        format!("Bot({:?})", self.spec.name)
     }
 }
 

@@ -10,16 +10,10 @@ use std::time::{Duration, Instant};
 use reversi::text::{ggf, record::Record};
 use reversi::{Board, Game, Move, Rules};
 
-use super::nboard_move;
+use super::codec::{read_move, write_move};
+use crate::bot::{Bot, BotError, Choice};
 
-/// The protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// NBoard protocol version 2.
-    Nboard,
-    /// The Go Text Protocol, as Edax and Egaroucid speak it.
-    Gtp,
-}
+pub use super::Protocol;
 
 /// An engine as named on the command line: `name=nboard:CMD ARGS` or
 /// `name=gtp:CMD ARGS`.
@@ -76,6 +70,25 @@ impl EngineSpec {
     }
 }
 
+/// An engine that never ran: it could not be started, or it died or stayed
+/// silent before answering its first request. Not a forfeit: no game was played
+/// against it, so the arena stops with this error instead of scoring the games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartError {
+    /// The engine's name, as the `--engine` flag gave it.
+    pub engine: String,
+    /// What went wrong: the operating system's error, or the exit status.
+    pub reason: String,
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "engine {:?} never ran: {}", self.engine, self.reason)
+    }
+}
+
+impl std::error::Error for StartError {}
+
 /// A running engine.
 pub struct Engine {
     spec: EngineSpec,
@@ -89,15 +102,22 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the engine's process.
-    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+    /// Starts the engine's process and waits, up to `deadline` from now, for
+    /// its answer to a first request (NBoard: `nboard 2` and a `ping`; GTP:
+    /// `protocol_version`, answered with `=` or `?`). An engine that cannot be
+    /// started, exits, or stays silent until then never ran: a [`StartError`].
+    pub fn start(spec: &EngineSpec, deadline: Duration) -> Result<Engine, StartError> {
+        let never_ran = |reason: String| StartError {
+            engine: spec.name.clone(),
+            reason,
+        };
         let mut child = Command::new(&spec.command[0])
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start {:?}: {e}", spec.command[0]))?;
+            .map_err(|e| never_ran(format!("cannot start {:?}: {e}", spec.command[0])))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
@@ -111,7 +131,7 @@ impl Engine {
                 }
             }
         });
-        Ok(Engine {
+        let mut engine = Engine {
             spec: spec.clone(),
             child,
             stdin,
@@ -119,7 +139,33 @@ impl Engine {
             known: 0,
             started: false,
             pings: 0,
-        })
+        };
+        let deadline = Instant::now() + deadline;
+        let answered = match spec.protocol {
+            Protocol::Nboard => engine.send("nboard 2").and_then(|()| engine.ping(deadline)),
+            Protocol::Gtp => engine.send("protocol_version").and_then(|()| {
+                engine
+                    .expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))
+                    .map(drop)
+            }),
+        };
+        match answered {
+            Ok(()) => Ok(engine),
+            Err(why) => {
+                let reason = format!("{:?} {why} before its first answer", spec.command[0]);
+                engine.stop();
+                Err(never_ran(reason))
+            }
+        }
+    }
+
+    /// Sends a `ping` and waits for its `pong`, which says that the engine has
+    /// read everything before it (NBoard).
+    fn ping(&mut self, deadline: Instant) -> Result<(), String> {
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings))?;
+        self.expect(deadline, |l| l == pong).map(drop)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -179,20 +225,15 @@ impl Engine {
                     // The moves played: a save writes the whole line, redo list included.
                     let record = Record::new(game.clone()).up_to_current();
                     let text = ggf::write(&record).map_err(|e| e.to_string())?;
-                    self.send("nboard 2")?;
                     self.send(&format!("set depth {depth}"))?;
                     self.send(&format!("set game {text}"))?;
                     self.known = moves.len();
                 }
                 for mv in &moves[self.known..] {
-                    self.send(&format!("move {}", nboard_move(*mv)))?;
+                    self.send(&format!("move {}", write_move(*mv, Protocol::Nboard)))?;
                 }
                 self.known = moves.len();
-                // The pong says the engine has read everything before it.
-                self.pings += 1;
-                let pong = format!("pong {}", self.pings);
-                self.send(&format!("ping {}", self.pings))?;
-                self.expect(deadline, |l| l == pong)?;
+                self.ping(deadline)?;
             }
             Protocol::Gtp => {
                 if !self.started {
@@ -206,7 +247,8 @@ impl Engine {
                 }
                 for mv in &moves[self.known..] {
                     let color = replay.to_move().name();
-                    self.gtp(&format!("play {color} {mv}"), deadline)?;
+                    let mv_text = write_move(*mv, Protocol::Gtp);
+                    self.gtp(&format!("play {color} {mv_text}"), deadline)?;
                     replay.play(*mv).map_err(|e| e.to_string())?;
                 }
                 self.known = moves.len();
@@ -234,18 +276,14 @@ impl Engine {
                 // search on any input.
                 self.send("go")?;
                 let line = self.expect(deadline, |l| l.starts_with("==="))?;
-                let text = line.trim_start_matches('=').trim();
                 // `=== f5/eval/time`: the move is all the arena needs.
-                let mv_text = text.split('/').next().unwrap_or_default();
-                mv_text
-                    .parse::<Move>()
+                read_move(line.trim_start_matches('='))
                     .map_err(|_| format!("answered {line:?}, which is not a move"))
             }
             Protocol::Gtp => {
                 let color = game.to_move().name();
                 let text = self.gtp(&format!("genmove {color}"), deadline)?;
-                let mv = text
-                    .parse::<Move>()
+                let mv = read_move(&text)
                     .map_err(|_| format!("answered {text:?}, which is not a move"))?;
                 // GTP engines play their own move: it is known.
                 self.known += 1;
@@ -254,8 +292,15 @@ impl Engine {
         }
     }
 
-    /// Asks the engine to quit, and ends its process if it does not.
-    pub fn stop(mut self) {
+    /// Asks the engine to quit, and ends its process if it does not (what
+    /// dropping the engine does too).
+    pub fn stop(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
         let _ = self.send("quit");
         let until = Instant::now() + Duration::from_millis(300);
         while Instant::now() < until {
@@ -266,5 +311,55 @@ impl Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// An outside engine as a [`Bot`]: started by [`EngineBot::start`] (an engine
+/// that never runs is a [`StartError`]), then asked for each move within the
+/// move time; a crash, a hang or an answer that is not a move is
+/// [`BotError::Engine`]. The move it answers is not checked here: the caller
+/// plays it, or declares the forfeit. The process ends when the bot is dropped.
+pub struct EngineBot {
+    engine: Engine,
+    move_time: Duration,
+    depth: u32,
+}
+
+impl EngineBot {
+    /// Starts the engine of `spec`, which gets `move_time` for each move (and at
+    /// least 10 seconds to start and read a game); `depth` is the `set depth`
+    /// sent to NBoard engines.
+    pub fn start(
+        spec: &EngineSpec,
+        move_time: Duration,
+        depth: u32,
+    ) -> Result<EngineBot, StartError> {
+        Ok(EngineBot {
+            engine: Engine::start(spec, move_time.max(Duration::from_secs(10)))?,
+            move_time,
+            depth,
+        })
+    }
+}
+
+impl Bot for EngineBot {
+    fn name(&self) -> &str {
+        &self.engine.spec.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        if game.is_over() {
+            return Err(BotError::GameOver);
+        }
+        let mv = self
+            .engine
+            .genmove(game, self.move_time, self.depth)
+            .map_err(BotError::Engine)?;
+        Ok(Choice {
+            mv,
+            eval: None,
+            exact: false,
+            nodes: 0,
+        })
     }
 }

@@ -1,23 +1,88 @@
-//! The protocols that engines speak: NBoard (version 2) and GTP. The client side,
-//! which drives an outside engine, is [`client`]; both sides write moves with
-//! [`nboard_move`].
+//! The protocols that engines speak: NBoard (version 2) and GTP, both sides.
+//!
+//! - The client side, [`client`], drives an outside engine: an
+//!   [`EngineBot`](client::EngineBot) is a [`Bot`] like the built-in ones.
+//! - The engine side, [`nboard::serve`] and [`gtp::serve`], makes a program an
+//!   engine that graphical interfaces and arenas drive over standard input and
+//!   output; a [`Server`] holds its game and its alpha-beta settings.
+//! - Both sides write and read moves with one codec, [`codec`].
 
 pub mod client;
+pub mod codec;
+pub mod gtp;
+pub mod nboard;
 
-use reversi::Move;
+use std::time::Instant;
 
-/// A move as NBoard writes it: the square (`f5`), or `PA` for a pass.
-///
-/// ```
-/// use reversi::{Move, Square};
-/// use reversi_engine::protocol::nboard_move;
-///
-/// assert_eq!(nboard_move(Move::Place(Square::new(5, 4))), "f5");
-/// assert_eq!(nboard_move(Move::Pass), "PA");
-/// ```
-pub fn nboard_move(mv: Move) -> String {
-    match mv {
-        Move::Place(square) => square.to_string(),
-        Move::Pass => "PA".to_string(),
+use reversi::{Game, Move, Rules};
+
+use crate::bot::{AlphaBeta, Bot};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// NBoard protocol version 2.
+    Nboard,
+    /// The Go Text Protocol, as Edax and Egaroucid speak it.
+    Gtp,
+}
+
+/// The engine side's state: the game so far and the alpha-beta bot's settings,
+/// shared by [`nboard::serve`] and [`gtp::serve`].
+#[derive(Clone, Debug)]
+pub struct Server {
+    /// The game so far (8×8 Reversi until told otherwise).
+    pub game: Game,
+    /// The name the engine gives (`set myname`, GTP `name`).
+    pub name: String,
+    /// The search depth asked for (NBoard `set depth`), capped by `max_depth`.
+    pub depth: u32,
+    /// The deepest search the engine agrees to.
+    pub max_depth: u32,
+    /// Exact from this many empty squares.
+    pub solve: u32,
+    /// The last search's nodes and seconds.
+    pub last_nodes: (u64, f64),
+}
+
+impl Default for Server {
+    /// 8×8 Reversi, `reversi-alphabeta`, depth 6, exact from 14 empty squares.
+    fn default() -> Server {
+        Server::new(6, 14)
+    }
+}
+
+impl Server {
+    /// An engine on 8×8 Reversi that searches `max_depth` plies (at least 1)
+    /// and is exact from `solve` empty squares.
+    pub fn new(max_depth: u32, solve: u32) -> Server {
+        let max_depth = max_depth.max(1);
+        Server {
+            game: Game::new(Rules::default()),
+            name: "reversi-alphabeta".to_string(),
+            depth: max_depth,
+            max_depth,
+            solve,
+            last_nodes: (0, 0.0),
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.depth.clamp(1, self.max_depth)
+    }
+
+    /// The engine's move in the game so far, its evaluation text (`+2.00`, empty
+    /// when it has none) and the seconds taken; a pass when the game is over.
+    pub fn think(&mut self) -> (Move, String, f64) {
+        let started = Instant::now();
+        let depth = self.depth();
+        let mut bot = AlphaBeta::new(depth, self.solve);
+        let Ok(choice) = bot.choose(&self.game) else {
+            return (Move::Pass, String::new(), 0.0);
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        self.last_nodes = (choice.nodes, seconds);
+        let eval = choice.eval.map_or(String::new(), |e| format!("{e:+.2}"));
+        (choice.mv, eval, seconds)
     }
 }

@@ -6,25 +6,22 @@ use reversi::{features, Bitboard, Position, Spot};
 use super::eval::evaluate;
 
 /// Exact scores are disc margins times this, above any evaluation.
-pub(crate) const EXACT: i32 = 10_000;
-pub(crate) const INFINITY: i32 = 200 * EXACT;
+pub const EXACT: i32 = 10_000;
+/// Above any value a search returns: the initial window is `-INFINITY..INFINITY`.
+pub const INFINITY: i32 = 200 * EXACT;
 
-pub(crate) struct Search {
-    pub(crate) nodes: u64,
+/// A negamax search's settings and its node count.
+pub struct Search {
+    /// Positions visited so far.
+    pub nodes: u64,
     /// Whether to search to the end of the game, ignoring the depth.
-    pub(crate) exact: bool,
+    pub exact: bool,
 }
 
 impl Search {
     /// Negamax alpha-beta: the value of `pos` for the player to move, exact
     /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
-    pub(crate) fn negamax<P: Position>(
-        &mut self,
-        pos: &P,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if !self.exact && depth == 0 {
             return evaluate(pos);
@@ -64,9 +61,14 @@ fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<
     list
 }
 
-/// The best move of `root` with its value, whether it is exact, and the nodes
-/// searched.
-pub(crate) fn alphabeta_root<P: Position>(
+/// The best move of `root` at `depth` plies (at least 1; exact when `root` has
+/// at most `solve` empty squares) with its value (see [`Search::negamax`]),
+/// whether it is exact, and the nodes searched. Two players.
+///
+/// # Panics
+///
+/// When `root` has no legal move (the caller passes or stops first).
+pub fn alphabeta_root<P: Position>(
     root: &P,
     depth: u32,
     solve: u32,

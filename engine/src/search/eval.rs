@@ -6,7 +6,7 @@ use reversi::{features, Color, Position};
 /// of a disc, more or less: mobility and potential mobility are worth having in
 /// either game; corners and stable discs are discs kept to the end, good in
 /// Reversi and bad in Anti-Reversi; frontier discs give the opponent moves.
-pub(crate) fn evaluate<P: Position>(pos: &P) -> i32 {
+pub fn evaluate<P: Position>(pos: &P) -> i32 {
     let me = pos.to_move();
     let you = me.opponent();
     let diff = |f: &dyn Fn(Color) -> usize| f(me) as i32 - f(you) as i32;

@@ -56,9 +56,15 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
     reward
 }
 
-/// UCT from `root`: the most visited move, its mean reward for the mover, and
-/// the playouts run.
-pub(crate) fn mcts<P: Position>(
+/// UCT from `root` with `playouts` playouts (or for `time`, when given) and the
+/// exploration constant `exploration`: the most visited move, its mean reward
+/// for the mover (from 0 to 1), and the playouts run. Any number of players:
+/// each is scored by its own result.
+///
+/// # Panics
+///
+/// When `root` has no legal move (the caller passes or stops first).
+pub fn mcts<P: Position>(
     root: &P,
     rng: &mut impl Rng,
     playouts: u32,

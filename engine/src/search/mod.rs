@@ -1,6 +1,9 @@
-//! The searches behind the bots: alpha-beta on an evaluation, and Monte-Carlo
-//! tree search. Crate-internal for now: the bots are their public face.
+//! The searches behind the bots, for bot builders who want them without a bot
+//! around them: [`alphabeta`] (negamax on the [`eval`] evaluation, exact near
+//! the end, two players) and [`mcts`] (UCT over random playouts, 2–4 players).
+//! They work on any typed position (`P: reversi::Position`), so they run inside
+//! `AnyPosition::visit_fastest` on the position's own kernel.
 
-pub(crate) mod alphabeta;
-pub(crate) mod eval;
-pub(crate) mod mcts;
+pub mod alphabeta;
+pub mod eval;
+pub mod mcts;

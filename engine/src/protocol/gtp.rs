@@ -1,0 +1,107 @@
+//! The engine side of GTP, as Edax and Egaroucid speak it for Othello:
+//! [`serve`] reads commands line by line and answers them with the [`Server`]'s
+//! alpha-beta bot.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`,
+//! `list_commands`, `boardsize N` (6, 8 or 10), `clear_board`, `play COLOR MOVE`,
+//! `genmove COLOR` (`pass` when forced), `showboard`, `quit`; an optional
+//! numeric id is repeated in the answer.
+
+use std::io::{BufRead, Write};
+
+use reversi::{Board, Game, Rules};
+
+use super::codec::{read_move, write_move};
+use super::{Protocol, Server};
+
+/// Answers GTP commands from `input` on `output` until `quit` or the end of the
+/// input; an error only when the output cannot be written.
+pub fn serve(
+    server: &mut Server,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let going_on = command(server, &line, &mut output)?;
+        output.flush()?;
+        if !going_on {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Answers one GTP command on `out`; false after `quit`.
+pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+    let line = line.split('#').next().unwrap_or_default();
+    let mut words = line.split_whitespace().peekable();
+    // An optional command id, repeated in the answer.
+    let id = match words.peek() {
+        Some(w) if w.chars().all(|c| c.is_ascii_digit()) => words.next().unwrap_or_default(),
+        _ => "",
+    };
+    let Some(command) = words.next() else {
+        return Ok(true);
+    };
+    let args: Vec<&str> = words.collect();
+    const COMMANDS: [&str; 10] = [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "boardsize",
+        "clear_board",
+        "play",
+        "genmove",
+        "quit",
+    ];
+    let answer: Result<String, String> = match command {
+        "protocol_version" => Ok("2".into()),
+        "name" => Ok(engine.name.clone()),
+        "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+        "known_command" => Ok(COMMANDS
+            .contains(&args.first().copied().unwrap_or_default())
+            .to_string()),
+        "list_commands" => Ok(COMMANDS.join("\n")),
+        "quit" => Ok(String::new()),
+        "boardsize" => match args.first().copied() {
+            Some("6") => Ok(Board::Size6),
+            Some("8") => Ok(Board::Size8),
+            Some("10") => Ok(Board::Size10),
+            _ => Err("unacceptable size".to_string()),
+        }
+        .and_then(|board| Rules::builder(board).build().map_err(|e| e.to_string()))
+        .map(|rules| {
+            engine.game = Game::new(rules);
+            String::new()
+        }),
+        "clear_board" => {
+            engine.game = Game::new(*engine.game.rules());
+            Ok(String::new())
+        }
+        "showboard" => Ok(format!("\n{}", engine.game)),
+        "play" => match args.get(1).map(|m| read_move(m)) {
+            Some(Ok(mv)) => engine
+                .game
+                .play(mv)
+                .map(|_| String::new())
+                .map_err(|e| format!("illegal move: {e}")),
+            _ => Err("syntax error".into()),
+        },
+        "genmove" => {
+            let (mv, _, _) = engine.think();
+            match engine.game.play(mv) {
+                Ok(_) => Ok(write_move(mv, Protocol::Gtp)),
+                Err(_) => Ok("pass".into()),
+            }
+        }
+        _ => Err("unknown command".into()),
+    };
+    match answer {
+        Ok(text) => write!(out, "={id} {text}\n\n")?,
+        Err(text) => write!(out, "?{id} {text}\n\n")?,
+    }
+    Ok(command != "quit")
+}
