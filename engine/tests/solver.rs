@@ -313,7 +313,10 @@ fn limits_stop_the_solve_and_progress_is_told() {
     let log = Arc::clone(&seen);
     solver.set_progress(move |p| log.lock().unwrap().push((p.moves_searched, p.moves)));
     let solution = solver.try_solve(&pos).unwrap();
-    assert_eq!(solution.score, Solver::with_table_bits(16).solve(&pos).score);
+    assert_eq!(
+        solution.score,
+        Solver::with_table_bits(16).solve(&pos).score
+    );
     let seen = seen.lock().unwrap();
     let moves = pos.legal_moves().len();
     assert!(!seen.is_empty() && seen.iter().all(|&(_, n)| n == moves));
@@ -328,4 +331,17 @@ fn multi_player_positions_are_refused() {
         .solve_any(&AnyPosition::start(&rules))
         .unwrap_err();
     assert!(matches!(err, SolveError::Position(_)), "{err:?}");
+}
+
+/// The published result (tests/data/6x6/SOURCE.md, Feinstein 1993): perfect play
+/// from the 6×6 start ends 16–20, White ahead by 4, so −4 for Black to move.
+#[test]
+#[ignore = "minutes on a loaded 2-core machine: cargo test --release -p reversi-engine --test solver -- --ignored"]
+fn the_6x6_start_is_a_white_win_by_4() {
+    let rules = Rules::builder(Board::Size6).build().unwrap();
+    let solution = Solver::default()
+        .solve_any(&AnyPosition::start(&rules))
+        .unwrap();
+    assert_eq!(solution.score, -4);
+    assert_eq!(solution.bound, Bound::Exact);
 }
