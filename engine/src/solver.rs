@@ -1,22 +1,29 @@
-//! The exact endgame solver for two-player positions on the 8×8 grid (8×8 and
-//! 6×6, with or without blocked squares, Reversi or Anti-Reversi).
+//! The exact endgame solver for two-player positions: a fast path on the 8×8 grid
+//! (8×8 and 6×6, with or without blocked squares, Reversi or Anti-Reversi) and a
+//! plain alpha-beta path for 10×10 and the octagon.
 //!
 //! [`Solver::solve`] takes a position and returns its [`Solution`]: a best move,
-//! the exact score as a disc difference for the side to move (empty squares count
-//! for the winner, as [`Position::final_margin`] counts them), the nodes searched,
-//! and the seconds taken. [`Solver::solve_obf`] does the same for an OBF line.
+//! the score as a disc difference for the side to move (empty squares count for
+//! the winner, as [`Position::final_margin`] counts them), whether it is exact or
+//! a bound ([`Window`]), the principal variation when asked for, the nodes
+//! searched and the seconds taken. [`Solver::try_solve`] and
+//! [`Solver::solve_any`] honour [`Limits`] (nodes, time, a stop flag);
+//! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
+//! an OBF line.
 //!
-//! The search: negamax alpha-beta, principal-variation search with null-window
-//! searches below the first move; a transposition table keyed by the library's
-//! hash key (carried through each move with `UpdateKey`, not computed afresh),
-//! with enhanced transposition cut-offs; moves ordered fastest-first (the
-//! opponent's mobility, corners counted twice, then their potential mobility
-//! after the move, from the library's features); stability cut-offs (the
-//! opponent's stable discs from the library bound the score; Reversi only); from 6
-//! empty squares down, no table and parity order, and from 5 down, legality from
-//! the flips themselves instead of move generation, with the last square counted
-//! by hand. Each recursive function is compiled by `multiversion` for each x86-64
-//! level (AVX2, AVX-512), so that the kernel chosen once at the root is inlined.
+//! The fast path: negamax alpha-beta, principal-variation search with null-window
+//! searches below the first move; a transposition table of two-entry buckets (one
+//! keeps the entry with the most empty squares, the other the latest) keyed by
+//! the library's hash key (carried through each move with `UpdateKey`), with
+//! enhanced transposition cut-offs; the table's move first, then, from 14 empty
+//! squares up, the moves ordered by an evaluated search of depth 1 (2 from 20, 3
+//! from 26) on mobility (corners twice), potential mobility and corners held,
+//! and below that fastest-first (the opponent's mobility, then their potential
+//! mobility); stability cut-offs (Reversi only); from 6 empty squares down, no
+//! table and parity order, and from 5 down, legality from the flips themselves,
+//! with the last square counted by hand. Each recursive function is compiled by
+//! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
+//! chosen once at the root is inlined.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -102,7 +109,8 @@ struct Search {
 }
 
 /// The default empty-square counts from which the moves are ordered by an
-/// evaluated search of depth 1, 2 and 3.
+/// evaluated search of depth 1, 2 and 3; for tuning, the environment variable
+/// `REVERSI_SOLVER_SORT=A,B,C` overrides them (read when a solver is made).
 const SORT_FROM: [u32; 3] = [14, 20, 26];
 
 impl Search {
