@@ -1,30 +1,42 @@
-//! The exact endgame solver for two-player positions on the 8×8 grid (8×8 and
-//! 6×6, with or without blocked squares, Reversi or Anti-Reversi).
+//! The exact endgame solver for two-player positions: a fast path on the 8×8 grid
+//! (8×8 and 6×6, with or without blocked squares, Reversi or Anti-Reversi) and a
+//! plain alpha-beta path for 10×10 and the octagon.
 //!
 //! [`Solver::solve`] takes a position and returns its [`Solution`]: a best move,
-//! the exact score as a disc difference for the side to move (empty squares count
-//! for the winner, as [`Position::final_margin`] counts them), the nodes searched,
-//! and the seconds taken. [`Solver::solve_obf`] does the same for an OBF line.
+//! the score as a disc difference for the side to move (empty squares count for
+//! the winner, as [`Position::final_margin`] counts them), whether it is exact or
+//! a bound ([`Window`]), the principal variation when asked for, the nodes
+//! searched and the seconds taken. [`Solver::try_solve`] and
+//! [`Solver::solve_any`] honour [`Limits`] (nodes, time, a stop flag);
+//! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
+//! an OBF line.
 //!
-//! The search: negamax alpha-beta, principal-variation search with null-window
-//! searches below the first move; a transposition table keyed by the library's
-//! hash key (carried through each move with `UpdateKey`, not computed afresh),
-//! with enhanced transposition cut-offs; moves ordered fastest-first (the
-//! opponent's mobility, corners counted twice, then their potential mobility
-//! after the move, from the library's features); stability cut-offs (the
-//! opponent's stable discs from the library bound the score; Reversi only); from 6
-//! empty squares down, no table and parity order, and from 5 down, legality from
-//! the flips themselves instead of move generation, with the last square counted
-//! by hand. Each recursive function is compiled by `multiversion` for each x86-64
-//! level (AVX2, AVX-512), so that the kernel chosen once at the root is inlined.
+//! The fast path: negamax alpha-beta, principal-variation search with null-window
+//! searches below the first move; a transposition table of two-entry buckets (one
+//! keeps the entry with the most empty squares, the other the latest) keyed by
+//! the library's hash key (carried through each move with `UpdateKey`), with
+//! enhanced transposition cut-offs; the table's move first, then, from 14 empty
+//! squares up, the moves ordered by an evaluated search of depth 1 (2 from 20, 3
+//! from 26) on mobility (corners twice), potential mobility and corners held,
+//! and below that fastest-first (the opponent's mobility, then their potential
+//! mobility); stability cut-offs (Reversi only); from 6 empty squares down, no
+//! table and parity order, and from 5 down, legality from the flips themselves,
+//! with the last square counted by hand. Each recursive function is compiled by
+//! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
+//! chosen once at the root is inlined.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use multiversion::multiversion;
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::Grid8;
 use reversi::text::obf::ObfError;
-use reversi::{features, Bitboard, KindError, Position, Spot, Square, TwoPlayer8, UpdateKey};
+use reversi::{
+    features, AnyPosition, Bitboard, KindError, Position, PositionVisitor, Spot, Square,
+    TwoPlayer8, UpdateKey,
+};
 
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
@@ -72,37 +84,144 @@ struct Entry {
 
 const NO_MOVE: u8 = 255;
 
-/// The search's state: the table and the node count.
+/// The search's state: the table, the node count and how moves are ordered.
 struct Search {
-    table: Vec<Entry>,
+    /// Buckets of two entries: the first keeps the entry of the most empty
+    /// squares (the costliest subtree) that hashed there, the second the latest.
+    table: Vec<[Entry; 2]>,
     mask: usize,
     nodes: u64,
+    /// The board's corners (6×6 has its own on the 8×8 grid).
+    corners: u64,
+    /// `sort_depth[e]`: the depth of the evaluated search that orders the moves
+    /// of a node with `e` empty squares (0: fastest-first only).
+    sort_depth: [u8; 65],
+    /// The node count at which the limits are next checked.
+    next_check: u64,
+    /// The node limit (`u64::MAX`: none).
+    node_limit: u64,
+    /// When to stop, if a time limit is set.
+    deadline: Option<Instant>,
+    /// Set by another thread to cancel the search.
+    stop: Option<Arc<AtomicBool>>,
+    /// Why the search stopped early, once it has.
+    stopped: Option<Interruption>,
 }
+
+/// The default empty-square counts from which the moves are ordered by an
+/// evaluated search of depth 1, 2 and 3; for tuning, the environment variable
+/// `REVERSI_SOLVER_SORT=A,B,C` overrides them (read when a solver is made).
+const SORT_FROM: [u32; 3] = [14, 20, 26];
 
 impl Search {
     fn new(bits: u32) -> Search {
+        let bits = bits.max(1) - 1;
+        let mut from = SORT_FROM;
+        if let Ok(text) = std::env::var("REVERSI_SOLVER_SORT") {
+            for (slot, value) in from.iter_mut().zip(text.split(',')) {
+                if let Ok(v) = value.trim().parse() {
+                    *slot = v;
+                }
+            }
+        }
+        let mut sort_depth = [0; 65];
+        for (e, depth) in sort_depth.iter_mut().enumerate() {
+            *depth = from.iter().filter(|&&f| e as u32 >= f).count() as u8;
+        }
         Search {
-            table: vec![Entry::default(); 1 << bits],
+            table: vec![[Entry::default(); 2]; 1 << bits],
             mask: (1 << bits) - 1,
             nodes: 0,
+            corners: CORNERS,
+            sort_depth,
+            next_check: u64::MAX,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            stopped: None,
         }
     }
 }
 
+/// Nodes between two checks of the time limit and the cancellation flag.
+const CHECK_EVERY: u64 = 1 << 14;
+
 impl Search {
+    /// Arms the limits for one solve.
+    fn start(&mut self, limits: Option<&Limits>) {
+        self.nodes = 0;
+        self.stopped = None;
+        let limits = limits.cloned().unwrap_or_default();
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.stop = limits.stop;
+        self.next_check = if self.stop.is_some() || self.deadline.is_some() {
+            // Checked at the first node, then every `CHECK_EVERY`.
+            0
+        } else {
+            self.node_limit
+        };
+    }
+
+    /// Whether the search must stop: called when the node count reaches
+    /// `next_check`. Once stopped, every later call says so at once.
+    #[cold]
+    #[inline(never)]
+    fn interrupted(&mut self) -> bool {
+        if self.stopped.is_none() {
+            if self.nodes >= self.node_limit {
+                self.stopped = Some(Interruption::Nodes);
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Interruption::Time);
+            } else if self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                self.stopped = Some(Interruption::Cancelled);
+            }
+        }
+        if self.stopped.is_some() {
+            self.next_check = 0;
+            return true;
+        }
+        self.next_check = if self.stop.is_some() || self.deadline.is_some() {
+            (self.nodes + CHECK_EVERY).min(self.node_limit)
+        } else {
+            self.node_limit
+        };
+        false
+    }
+
     #[inline(always)]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.table[key as usize & self.mask];
-        (e.key == key).then_some(e)
+        let bucket = &self.table[key as usize & self.mask];
+        if bucket[0].key == key {
+            Some(bucket[0])
+        } else if bucket[1].key == key {
+            Some(bucket[1])
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
     fn store(&mut self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
-        let slot = &mut self.table[key as usize & self.mask];
-        if slot.key != key && slot.empties as u32 > empties + 2 {
-            // Keep the bigger subtree: it cost more to search.
-            return;
-        }
+        let bucket = &mut self.table[key as usize & self.mask];
+        let i = if bucket[0].key == key {
+            0
+        } else if bucket[1].key == key {
+            1
+        } else if empties >= bucket[0].empties as u32 {
+            // The deeper slot goes to the new, bigger subtree; what it held
+            // moves to the other slot.
+            bucket[1] = bucket[0];
+            bucket[0].key = !key;
+            0
+        } else {
+            1
+        };
+        let slot = &mut bucket[i];
         let (mut lower, mut upper) = if slot.key == key {
             (slot.lower as i32, slot.upper as i32)
         } else {
@@ -341,27 +460,97 @@ fn shallow<P: Position<Layout = Grid8>>(
     best
 }
 
+/// Moves counted with the corners twice.
+#[inline(always)]
+fn weighted(moves: u64, corners: u64) -> i32 {
+    (moves.count_ones() + (moves & corners).count_ones()) as i32
+}
+
+/// A quick evaluation for move ordering, for the player to move: mobility
+/// (corners twice), potential mobility and corners held.
+#[inline(always)]
+fn evaluate<P: Position<Layout = Grid8>>(pos: &P, corners: u64) -> i32 {
+    let me = pos.to_move();
+    let mine = pos.mine().bits();
+    let theirs = pos.theirs().bits();
+    let my_moves = pos.legal_moves().bits();
+    let their_moves = pos.pass_unchecked().legal_moves().bits();
+    let my_potential = features::potential_mobility(pos, me).len() as i32;
+    let their_potential = features::potential_mobility(pos, me.opponent()).len() as i32;
+    let held = (mine & corners).count_ones() as i32 - (theirs & corners).count_ones() as i32;
+    16 * (weighted(my_moves, corners) - weighted(their_moves, corners))
+        + 4 * (my_potential - their_potential)
+        + 48 * held
+}
+
+/// Beyond any evaluation: the scale of final scores in evaluated searches.
+const EVAL_WIN: i32 = 1 << 16;
+
+/// An alpha-beta search of `depth` plies on [`evaluate`], for move ordering.
+#[multiversion(targets = "simd")]
+fn eval_search<P: Position<Layout = Grid8>>(
+    pos: &P,
+    corners: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    if depth == 0 {
+        return evaluate(pos, corners);
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let passed = pos.pass_unchecked();
+        if passed.legal_moves().is_empty() {
+            return pos.final_margin() * EVAL_WIN / 64;
+        }
+        return -eval_search(&passed, corners, depth - 1, -beta, -alpha);
+    }
+    let mut best = -2 * EVAL_WIN;
+    for m in moves {
+        let score = -eval_search(&pos.play_unchecked(m), corners, depth - 1, -beta, -alpha);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
 /// The moves of `pos` with their ordering values, best first, and how many.
 #[inline(always)]
 fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &Search,
     pos: &P,
     key: u64,
     moves: Bitboard<Grid8>,
     first: u8,
+    empties: u32,
 ) -> ([(i32, Spot<Grid8>, u64); 32], usize) {
     // Spots and keys only, children played again when searched: a list of 32
     // positions costs more to set up than the second play.
     let mut list = [(0, moves.first().unwrap(), 0); 32];
     let mut n = 0;
+    let depth = search.sort_depth[empties as usize] as u32;
+    let corners = search.corners;
     for m in moves {
         let (child, flips) = pos.play_unchecked_with_flips(m);
         let value = if m.index() as u8 == first {
-            1 << 20
+            1 << 30
+        } else if depth > 0 {
+            // An evaluated search, fastest-first to break ties.
+            let mobility = child.legal_moves().bits();
+            -eval_search(&child, corners, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
+                - weighted(mobility, corners) * 16
         } else {
-            let mobility = features::mobility(&child, child.to_move()).bits();
-            let weighted = mobility.count_ones() + (mobility & CORNERS).count_ones();
+            let mobility = child.legal_moves().bits();
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
-            -(weighted as i32 * 16 + potential)
+            -(weighted(mobility, corners) * 16 + potential)
         };
         list[n] = (value, m, pos.key_after_move(key, m, flips));
         n += 1;
@@ -406,6 +595,9 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
         return (shallow(search, pos, alpha, beta, passed), None);
     }
     search.nodes += 1;
+    if search.nodes >= search.next_check && search.interrupted() {
+        return (0, None);
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         if passed {
@@ -422,7 +614,7 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
         return (-score, None);
     }
     let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
-    let (list, n) = sorted_moves(pos, key, moves, first);
+    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     let original_alpha = alpha;
     for (i, &(_, m, child_key)) in list[..n].iter().enumerate() {
@@ -474,6 +666,9 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         return shallow(search, pos, alpha, alpha + 1, passed);
     }
     search.nodes += 1;
+    if search.nodes >= search.next_check && search.interrupted() {
+        return 0;
+    }
     if let Some(bound) = stability_cutoff(pos, empties, alpha) {
         return bound;
     }
@@ -500,7 +695,7 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         }
         first = e.best;
     }
-    let (list, n) = sorted_moves(pos, key, moves, first);
+    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     if empties > ETC_EMPTIES {
         // Enhanced transposition cut-off: a child the table already refutes.
         for &(_, m, child_key) in &list[..n] {
@@ -541,28 +736,121 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
     best
 }
 
-/// Solves `pos` exactly: a best move (none if the player must pass or the game is
-/// over) and the score.
-fn solve<P: Position<Layout = Grid8> + UpdateKey>(
+/// The root: every move in turn (best-known first), principal-variation search
+/// in (`alpha`, `beta`), the progress callback told after each move.
+fn root<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Search,
     pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    progress: &mut Option<ProgressFn>,
+    started: Instant,
 ) -> (Option<Spot<Grid8>>, i32) {
     let moves = pos.legal_moves();
-    if pos.empty().len() as u32 <= SHALLOW && !moves.is_empty() {
-        // The shallow search keeps no move: the root tries each itself.
-        search.nodes += 1;
-        let (mut best, mut best_move) = (-INFINITY, None);
-        for m in moves {
-            let score = -shallow(search, &pos.play_unchecked(m), -INFINITY, -best, false);
-            if score > best {
-                best = score;
-                best_move = Some(m);
+    let empties = pos.empty().len() as u32;
+    let key = pos.hash_key();
+    if moves.is_empty() {
+        let score = if pos.pass_unchecked().legal_moves().is_empty() {
+            final_score(pos)
+        } else {
+            let passed = pos.pass_unchecked();
+            -pvs(
+                search,
+                &passed,
+                pos.key_after_pass(key),
+                -beta,
+                -alpha,
+                true,
+            )
+            .0
+        };
+        return (None, score);
+    }
+    search.nodes += 1;
+    let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
+    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
+    let (mut best, mut best_move) = (-INFINITY, list[0].1);
+    for (i, &(_, m, child_key)) in list[..n].iter().enumerate() {
+        let child = &pos.play_unchecked(m);
+        let score = if empties <= SHALLOW {
+            -shallow(search, child, -beta, -alpha, false)
+        } else if i == 0 {
+            -pvs(search, child, child_key, -beta, -alpha, false).0
+        } else {
+            let s = -nws(search, child, child_key, -alpha - 1, false);
+            if s > alpha && s < beta {
+                -pvs(search, child, child_key, -beta, -s, false).0
+            } else {
+                s
+            }
+        };
+        if search.stopped.is_some() {
+            break;
+        }
+        if score > best {
+            best = score;
+            best_move = m;
+        }
+        if let Some(callback) = progress {
+            callback(&Progress {
+                moves_searched: i + 1,
+                moves: n,
+                best_move: best_move.square(),
+                score: best,
+                nodes: search.nodes,
+                seconds: started.elapsed().as_secs_f64(),
+            });
+        }
+        if best > alpha {
+            alpha = best;
+            if alpha >= beta {
+                break;
             }
         }
-        return (best_move, best);
     }
-    let (score, best) = pvs(search, pos, pos.hash_key(), -INFINITY, INFINITY, false);
-    (best, score)
+    (Some(best_move), best)
+}
+
+/// The principal variation from `pos`, whose exact score is `score` and whose
+/// best move is `first`: at each step a move that keeps the score (checked with
+/// a null-window search, cheap with the table warm); passes are left out.
+fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Search,
+    pos: &P,
+    first: Spot<Grid8>,
+    score: i32,
+) -> Vec<Square> {
+    let mut pv = vec![first.square()];
+    let (mut pos, mut score) = (pos.play_unchecked(first), -score);
+    loop {
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            let passed = pos.pass_unchecked();
+            moves = passed.legal_moves();
+            if moves.is_empty() {
+                return pv;
+            }
+            (pos, score) = (passed, -score);
+        }
+        let key = pos.hash_key();
+        let hinted = search.probe(key).map(|e| e.best);
+        let mut ordered: Vec<Spot<Grid8>> = moves.iter().collect();
+        ordered.sort_by_key(|m| Some(m.index() as u8) != hinted);
+        let mut next = None;
+        for m in ordered {
+            let child = pos.play_unchecked(m);
+            if nws(search, &child, child.hash_key(), -score, false) <= -score {
+                next = Some(m);
+                break;
+            }
+        }
+        let Some(m) = next else {
+            // Cannot happen with an exact score; stop rather than guess.
+            return pv;
+        };
+        pv.push(m.square());
+        (pos, score) = (pos.play_unchecked(m), -score);
+    }
 }
 
 /// A computation on a two-player 8×8-grid position with some kernel `K`, which
@@ -586,37 +874,252 @@ fn visit_fastest<K: Kernel<Grid8>, V: Grid8Visitor>(pos: &TwoPlayer8<K>, visitor
     }
 }
 
-struct Solve<'a>(&'a mut Search);
+/// The fast path's solve, handed to [`visit_fastest`].
+struct Solve<'a> {
+    search: &'a mut Search,
+    window: (i32, i32),
+    pv: bool,
+    progress: &'a mut Option<ProgressFn>,
+    started: Instant,
+}
 
 impl Grid8Visitor for Solve<'_> {
-    type Output = (Option<Spot<Grid8>>, i32);
+    type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
     fn visit<K: Kernel<Grid8>>(self, pos: &TwoPlayer8<K>) -> Self::Output {
-        solve(self.0, pos)
+        let (alpha, beta) = self.window;
+        let (best, score) = root(self.search, pos, alpha, beta, self.progress, self.started);
+        let exact = score > alpha && score < beta;
+        let pv = match best {
+            Some(m) if self.pv && exact && self.search.stopped.is_none() => {
+                principal_variation(self.search, pos, m, score)
+            }
+            Some(m) => vec![m.square()],
+            None => Vec::new(),
+        };
+        (best, score, pv)
     }
 }
 
-/// What solving one position found.
+/// Alpha-beta on any two-player position (10×10, the octagon): no table,
+/// fastest-first order above 6 empty squares.
+fn generic<P: Position>(
+    search: &mut Search,
+    pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    passed: bool,
+) -> i32 {
+    search.nodes += 1;
+    if search.nodes >= search.next_check && search.interrupted() {
+        return 0;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if passed {
+            return pos.final_margin();
+        }
+        return -generic(search, &pos.pass_unchecked(), -beta, -alpha, true);
+    }
+    let mut ordered: Vec<(u32, Spot<P::Layout>)> = moves.iter().map(|m| (0, m)).collect();
+    if pos.empty().len() > SHALLOW as usize {
+        for (value, m) in &mut ordered {
+            *value = pos.play_unchecked(*m).legal_moves().len() as u32;
+        }
+        ordered.sort_by_key(|&(v, _)| v);
+    }
+    let mut best = -GENERIC_INFINITY;
+    for (_, m) in ordered {
+        let score = -generic(search, &pos.play_unchecked(m), -beta, -alpha, false);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Beyond any score of the generic path (10×10 has 100 squares).
+const GENERIC_INFINITY: i32 = 1000;
+
+/// The generic path's solve, handed to [`AnyPosition::visit_fastest`].
+struct GenericSolve<'a> {
+    search: &'a mut Search,
+    window: (i32, i32),
+    pv: bool,
+}
+
+impl PositionVisitor for GenericSolve<'_> {
+    type Output = (Option<Square>, i32, Vec<Square>);
+    fn visit<P: Position>(self, pos: &P) -> Self::Output {
+        let search = self.search;
+        let (alpha, beta) = self.window;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return (None, generic(search, pos, alpha, beta, false), Vec::new());
+        }
+        search.nodes += 1;
+        let (mut best, mut best_move, mut a) = (-GENERIC_INFINITY, None, alpha);
+        for m in moves {
+            let score = -generic(search, &pos.play_unchecked(m), -beta, -a, false);
+            if score > best {
+                (best, best_move) = (score, Some(m));
+                a = a.max(score);
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+        let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
+        if let (true, Some(first)) = (self.pv && best > alpha && best < beta, best_move) {
+            let (mut p, mut score) = (pos.play_unchecked(first), -best);
+            'line: while search.stopped.is_none() {
+                if p.legal_moves().is_empty() {
+                    if p.is_over() {
+                        break;
+                    }
+                    (p, score) = (p.pass_unchecked(), -score);
+                }
+                for m in p.legal_moves() {
+                    let child = p.play_unchecked(m);
+                    if generic(search, &child, -score, -score + 1, false) <= -score {
+                        pv.push(m.square());
+                        (p, score) = (child, -score);
+                        continue 'line;
+                    }
+                }
+                break;
+            }
+        }
+        (best_move.map(|m| m.square()), best, pv)
+    }
+}
+
+/// How the score of a [`Solution`] relates to the exact score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The exact score is at least the score (it reached the window's top).
+    Lower,
+    /// The exact score is at most the score (it reached the window's bottom).
+    Upper,
+}
+
+/// What to solve for: the exact score, or less (faster).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Window {
+    /// The exact score.
+    #[default]
+    Exact,
+    /// Win, draw or loss only: the score is exact when 0, else a bound of ±1
+    /// or beyond on the right side.
+    WinDrawLoss,
+    /// The exact score if it lies strictly between the two values; otherwise a
+    /// bound on that side.
+    Between(i32, i32),
+}
+
+impl Window {
+    fn bounds(self) -> (i32, i32) {
+        match self {
+            Window::Exact => (-GENERIC_INFINITY, GENERIC_INFINITY),
+            Window::WinDrawLoss => (-1, 1),
+            Window::Between(a, b) => (a, b.max(a + 1)),
+        }
+    }
+}
+
+/// Limits on one solve; with none set, a solve runs to the end.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after about this long.
+    pub time: Option<Duration>,
+    /// Stop soon after another thread sets this flag.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Why a solve stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Interruption {
+    /// The node limit was reached.
+    Nodes,
+    /// The time limit was reached.
+    Time,
+    /// The stop flag was set.
+    Cancelled,
+}
+
+impl std::fmt::Display for Interruption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Interruption::Nodes => "the node limit was reached",
+            Interruption::Time => "the time limit was reached",
+            Interruption::Cancelled => "the solve was cancelled",
+        })
+    }
+}
+
+/// Where a solve stands, told to the progress callback after each root move.
 #[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Root moves searched so far.
+    pub moves_searched: usize,
+    /// Root moves in all.
+    pub moves: usize,
+    /// The best move so far.
+    pub best_move: Square,
+    /// Its score so far (exact, or a bound when outside the window).
+    pub score: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Seconds so far.
+    pub seconds: f64,
+}
+
+/// A progress callback.
+type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// What solving one position found.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
     /// A best move; `None` when the player to move must pass or the game is over.
     pub best_move: Option<Square>,
-    /// The exact final disc difference for the player to move, empty squares to
-    /// the winner (as [`Position::final_margin`] counts them).
+    /// The final disc difference for the player to move with best play, empty
+    /// squares to the winner (as [`Position::final_margin`] counts them, so in
+    /// Anti-Reversi it is the margin by that variant's convention); exact unless
+    /// [`bound`](Solution::bound) says otherwise.
     pub score: i32,
+    /// Whether `score` is exact or a bound (outside the [`Window`]).
+    pub bound: Bound,
+    /// The principal variation from the best move on (passes left out), when
+    /// asked for with [`Solver::set_principal_variation`] and the score is
+    /// exact; else the best move alone.
+    pub pv: Vec<Square>,
     /// The positions searched.
     pub nodes: u64,
     /// The time taken, in seconds.
     pub seconds: f64,
 }
 
-/// Why an OBF line could not be solved.
+/// Why a position could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {
     /// The line is not OBF.
     Obf(ObfError),
-    /// The position is not a two-player position on the 8×8 grid.
+    /// The position is not a two-player position.
     Position(KindError),
+    /// A limit stopped the solve; the nodes searched until then.
+    Interrupted(Interruption, u64),
 }
 
 impl std::fmt::Display for SolveError {
@@ -624,6 +1127,7 @@ impl std::fmt::Display for SolveError {
         match self {
             SolveError::Obf(e) => e.fmt(f),
             SolveError::Position(e) => e.fmt(f),
+            SolveError::Interrupted(why, nodes) => write!(f, "{why} after {nodes} nodes"),
         }
     }
 }
@@ -631,8 +1135,15 @@ impl std::fmt::Display for SolveError {
 impl std::error::Error for SolveError {}
 
 /// An exact solver with its transposition table, cleared before each position so
-/// that each is timed on its own.
-pub struct Solver(Search);
+/// that each is timed on its own, and its settings: the [`Window`], the
+/// [`Limits`], the principal variation and a progress callback.
+pub struct Solver {
+    search: Search,
+    window: Window,
+    limits: Limits,
+    pv: bool,
+    progress: Option<ProgressFn>,
+}
 
 impl Default for Solver {
     /// A solver with 2^22 table entries (64 MB).
@@ -642,12 +1153,49 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver whose table has 2^`bits` entries of 16 bytes each.
+    /// A solver whose table has 2^`bits` entries of 16 bytes each (in buckets
+    /// of two).
     pub fn with_table_bits(bits: u32) -> Solver {
-        Solver(Search::new(bits))
+        Solver {
+            search: Search::new(bits),
+            window: Window::Exact,
+            limits: Limits::default(),
+            pv: false,
+            progress: None,
+        }
     }
 
-    /// Solves `position` exactly, with the fastest kernel this processor has.
+    /// What later solves solve for (exact by default).
+    pub fn set_window(&mut self, window: Window) -> &mut Solver {
+        self.window = window;
+        self
+    }
+
+    /// The limits of later [`try_solve`](Solver::try_solve) and
+    /// [`solve_any`](Solver::solve_any) calls ([`solve`](Solver::solve) has none).
+    pub fn set_limits(&mut self, limits: Limits) -> &mut Solver {
+        self.limits = limits;
+        self
+    }
+
+    /// Whether solutions carry the whole principal variation (off by default:
+    /// it costs a few searches more).
+    pub fn set_principal_variation(&mut self, on: bool) -> &mut Solver {
+        self.pv = on;
+        self
+    }
+
+    /// A callback told after each root move of the fast path.
+    pub fn set_progress(
+        &mut self,
+        callback: impl FnMut(&Progress) + Send + 'static,
+    ) -> &mut Solver {
+        self.progress = Some(Box::new(callback));
+        self
+    }
+
+    /// Solves `position` with the fastest kernel this processor has, without
+    /// limits.
     ///
     /// ```
     /// use reversi::{Game, TwoPlayer8};
@@ -663,24 +1211,115 @@ impl Solver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve<K: Kernel<Grid8>>(&mut self, position: &TwoPlayer8<K>) -> Solution {
-        let search = &mut self.0;
-        search.table.fill(Entry::default());
-        search.nodes = 0;
+        self.run8(position, None)
+            .expect("a solve without limits runs to the end")
+    }
+
+    /// Solves `position` within the [`Limits`].
+    pub fn try_solve<K: Kernel<Grid8>>(
+        &mut self,
+        position: &TwoPlayer8<K>,
+    ) -> Result<Solution, SolveError> {
+        let limits = self.limits.clone();
+        self.run8(position, Some(&limits))
+    }
+
+    fn run8<K: Kernel<Grid8>>(
+        &mut self,
+        position: &TwoPlayer8<K>,
+        limits: Option<&Limits>,
+    ) -> Result<Solution, SolveError> {
         let started = Instant::now();
-        let (best, score) = visit_fastest(position, Solve(search));
-        Solution {
-            best_move: best.map(|m| m.square()),
+        let search = &mut self.search;
+        search.table.fill([Entry::default(); 2]);
+        search.start(limits);
+        search.corners = features::corner_squares(position).bits();
+        let (alpha, beta) = self.window.bounds();
+        let (alpha, beta) = (
+            alpha.clamp(-INFINITY, INFINITY - 1),
+            beta.clamp(-INFINITY + 1, INFINITY),
+        );
+        let (best, score, pv) = visit_fastest(
+            position,
+            Solve {
+                search,
+                window: (alpha, beta),
+                pv: self.pv,
+                progress: &mut self.progress,
+                started,
+            },
+        );
+        finish(
+            search,
+            best.map(|m| m.square()),
             score,
-            nodes: search.nodes,
-            seconds: started.elapsed().as_secs_f64(),
+            pv,
+            (alpha, beta),
+            started,
+        )
+    }
+
+    /// Solves a two-player position of any board within the [`Limits`]: the fast
+    /// path on the 8×8 grid (8×8, 6×6, blocked squares, Anti-Reversi), a plain
+    /// alpha-beta search without a table on 10×10 and the octagon (only small
+    /// endgames there).
+    pub fn solve_any(&mut self, position: &AnyPosition) -> Result<Solution, SolveError> {
+        if let AnyPosition::TwoPlayer8(pos) = position {
+            return self.try_solve(pos);
         }
+        if position.players() != 2 {
+            return Err(SolveError::Position(KindError {
+                expected: "two-player",
+                found: "multi-player",
+            }));
+        }
+        let started = Instant::now();
+        let limits = self.limits.clone();
+        let search = &mut self.search;
+        search.start(Some(&limits));
+        let window = self.window.bounds();
+        let (best, score, pv) = position.visit_fastest(GenericSolve {
+            search,
+            window,
+            pv: self.pv,
+        });
+        finish(search, best, score, pv, window, started)
     }
 
     /// Solves the position of an OBF line (64 cells, the side to move, optional
-    /// `MOVE:SCORE` pairs).
+    /// `MOVE:SCORE` pairs), without limits.
     pub fn solve_obf(&mut self, line: &str) -> Result<Solution, SolveError> {
         let board = reversi::text::obf::parse(line).map_err(SolveError::Obf)?;
         let pos = TwoPlayer8::try_from(*board.game.position()).map_err(SolveError::Position)?;
         Ok(self.solve(&pos))
     }
+}
+
+/// The solution from what a search found, or why it stopped.
+fn finish(
+    search: &Search,
+    best_move: Option<Square>,
+    score: i32,
+    pv: Vec<Square>,
+    (alpha, beta): (i32, i32),
+    started: Instant,
+) -> Result<Solution, SolveError> {
+    if let Some(why) = search.stopped {
+        return Err(SolveError::Interrupted(why, search.nodes));
+    }
+    let bound = if score <= alpha {
+        Bound::Upper
+    } else if score >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    Ok(Solution {
+        best_move,
+        score,
+        bound,
+        pv,
+        nodes: search.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
