@@ -35,29 +35,35 @@ static OCTAGON_MISSING: SquareSet =
 /// Writes the planes of `position` seen by player `view` (an index in turn
 /// order, below the player count) into `out` (of [`len`] zeros).
 pub fn write(position: &AnyPosition, view: usize, out: &mut [f32]) {
+    write_as(position, view, 1.0, out);
+}
+
+/// [`write`] for any element type: `one` marks a square, `out` holds zeros.
+pub fn write_as<T: Copy>(position: &AnyPosition, view: usize, one: T, out: &mut [T]) {
     debug_assert_eq!(out.len(), len(position.board(), position.players()));
     // On the position's own bitboards: this runs for every game at every step.
-    position.visit(Planes { view, out });
+    position.visit(Planes { view, one, out });
 }
 
-struct Planes<'a> {
+struct Planes<'a, T> {
     view: usize,
-    out: &'a mut [f32],
+    one: T,
+    out: &'a mut [T],
 }
 
-impl Planes<'_> {
+impl<T: Copy> Planes<'_, T> {
     fn fill(&mut self, board: Board, channel: usize, squares: impl Iterator<Item = Square>) {
         let plane = board.width() as usize * board.width() as usize;
         let plane = &mut self.out[channel * plane..(channel + 1) * plane];
         for square in squares {
             if let Some(action) = actions::of_square(board, square) {
-                plane[action] = 1.0;
+                plane[action] = self.one;
             }
         }
     }
 }
 
-impl PositionVisitor for Planes<'_> {
+impl<T: Copy> PositionVisitor for Planes<'_, T> {
     type Output = ();
 
     fn visit<P: Position>(mut self, position: &P) {
