@@ -66,8 +66,8 @@ def openspiel_loop():
     return run
 
 
-def vecenv_rust_sample(rules, num_envs=1024):
-    env = reversi.VecEnv(num_envs, rules=rules, seed=1)
+def vecenv_rust_sample(rules, num_envs=1024, **options):
+    env = reversi.VecEnv(num_envs, rules=rules, seed=1, **options)
     env.reset()
 
     def run():
@@ -150,6 +150,12 @@ def pgx_scan(batch=1024):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--no-pgx", action="store_true", help="skip pgx (its compilation is slow)")
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        default=["8x8", "10x10", "octagon", "8x8, 4 players", "octagon, 4 players"],
+    )
     args = parser.parse_args()
     s = args.seconds
     print(f"CPU: {cpu_name()}; Python {platform.python_version()}; reversi, one process")
@@ -159,14 +165,24 @@ def main():
     except ImportError:
         print("(open_spiel is not installed: no OpenSpiel row)")
     try:
+        if args.no_pgx:
+            raise ImportError
         rows.append(("8x8", "pgx on CPU, vmap 1024 + lax.scan", timed(pgx_scan(), s)))
     except ImportError:
-        print("(pgx/jax are not installed: no pgx row)")
-    for rules in ["8x8", "10x10", "octagon", "8x8, 4 players", "octagon, 4 players"]:
+        print("(pgx/jax are not installed or skipped: no pgx row)")
+    for rules in args.rules:
         rows.append((rules, "reversi.Game, Python loop", timed(our_python_loop(rules), s)))
         if rules == "8x8":
             rows.append((rules, "VecEnv 1024, numpy draws the action", timed(vecenv_numpy_sample(rules), s)))
         rows.append((rules, "VecEnv 1024, sample() in Rust", timed(vecenv_rust_sample(rules), s)))
+        try:
+            for what, options in [
+                ("VecEnv 1024, sample(), uint8 obs", {"obs_dtype": "uint8"}),
+                ("VecEnv 1024, sample(), no obs", {"observations": False}),
+            ]:
+                rows.append((rules, what, timed(vecenv_rust_sample(rules, **options), s)))
+        except TypeError:
+            pass  # a build without these options
         rows.append((rules, "random_games, whole games in Rust", timed(whole_games(rules), s)))
     base = next((r[2] for r in rows if r[1].startswith("OpenSpiel")), None)
     print(f"{'rules':<20} {'what':<40} {'games/s':>12} {'vs OpenSpiel':>13}")

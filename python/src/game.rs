@@ -3,7 +3,8 @@
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use reversi::hash::HashKey;
 use reversi::symmetry::Symmetry;
 use reversi::text::load::load;
@@ -68,6 +69,17 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
     use pyo3::types::{PyBool, PyInt, PyString};
     // Kinds are told apart before any extraction: a failed extraction builds an
     // exception, which would cost more than the move itself.
+    if value.is_exact_instance_of::<PyInt>() {
+        // The common case first: a plain int from `legal_actions()`.
+        if let Ok(action) = value.extract::<i64>() {
+            if let Some(mv) = usize::try_from(action)
+                .ok()
+                .and_then(|a| actions::to_move(board, a))
+            {
+                return Ok(mv);
+            }
+        }
+    }
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;
         return text.parse().map_err(reversi_error);
@@ -95,6 +107,9 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
         )),
     }
 }
+
+/// Every square's name as a Python string, by square index.
+static SQUARE_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
 /// The legal actions of a game, in increasing order: the pass alone when the
 /// player must pass, none when the game is over.
@@ -257,10 +272,23 @@ impl PyGame {
     /// Plays a move: an action number, a square name such as ``"f5"``, or
     /// ``"pass"``. Returns the names of the flipped squares; raises
     /// ``ReversiError`` for a move the rules refuse, leaving the game unchanged.
-    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let mv = move_arg(self.game.rules().board(), action)?;
         let flips = self.game.play(mv).map_err(reversi_error)?;
-        Ok(flips.iter().map(|s| s.to_string()).collect())
+        // The names are made once and shared: a Python loop calls this at every move.
+        let names = SQUARE_NAMES.get_or_init(py, || {
+            (0..100)
+                .map(|i| {
+                    let name = Square::from_index(i).map_or_else(String::new, |s| s.to_string());
+                    PyString::intern(py, &name).unbind()
+                })
+                .collect()
+        });
+        PyList::new(py, flips.iter().map(|s| names[s.index()].bind(py)))
     }
 
     /// Takes back the last move; returns its name, or None at the start.

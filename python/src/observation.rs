@@ -35,29 +35,59 @@ static OCTAGON_MISSING: SquareSet =
 /// Writes the planes of `position` seen by player `view` (an index in turn
 /// order, below the player count) into `out` (of [`len`] zeros).
 pub fn write(position: &AnyPosition, view: usize, out: &mut [f32]) {
+    write_as(position, view, 1.0, out);
+}
+
+/// [`write`] for any element type: `one` marks a square, `out` holds zeros.
+pub fn write_as<T: Copy>(position: &AnyPosition, view: usize, one: T, out: &mut [T]) {
     debug_assert_eq!(out.len(), len(position.board(), position.players()));
     // On the position's own bitboards: this runs for every game at every step.
-    position.visit(Planes { view, out });
+    position.visit(Planes { view, one, out });
 }
 
-struct Planes<'a> {
+struct Planes<'a, T> {
     view: usize,
-    out: &'a mut [f32],
+    one: T,
+    out: &'a mut [T],
 }
 
-impl Planes<'_> {
-    fn fill(&mut self, board: Board, channel: usize, squares: impl Iterator<Item = Square>) {
+/// For each square index (the bit of a [`SquareSet`]), its action on a grid of
+/// width 6, 8 or 10 (`u8::MAX` off the grid): one table a width, made once.
+fn action_table(board: Board) -> &'static [u8; 128] {
+    static TABLES: [std::sync::OnceLock<[u8; 128]>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    let slot = match board.width() {
+        6 => 0,
+        8 => 1,
+        _ => 2,
+    };
+    TABLES[slot].get_or_init(|| {
+        let mut table = [u8::MAX; 128];
+        for (i, entry) in table.iter_mut().enumerate() {
+            if let Some(action) = Square::from_index(i).and_then(|s| actions::of_square(board, s)) {
+                *entry = action as u8;
+            }
+        }
+        table
+    })
+}
+
+impl<T: Copy> Planes<'_, T> {
+    fn fill(&mut self, board: Board, channel: usize, squares: SquareSet) {
         let plane = board.width() as usize * board.width() as usize;
         let plane = &mut self.out[channel * plane..(channel + 1) * plane];
-        for square in squares {
-            if let Some(action) = actions::of_square(board, square) {
-                plane[action] = 1.0;
+        let table = action_table(board);
+        let mut bits = squares.bits();
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(cell) = table.get(i).and_then(|&a| plane.get_mut(a as usize)) {
+                *cell = self.one;
             }
         }
     }
 }
 
-impl PositionVisitor for Planes<'_> {
+impl<T: Copy> PositionVisitor for Planes<'_, T> {
     type Output = ();
 
     fn visit<P: Position>(mut self, position: &P) {
@@ -66,25 +96,13 @@ impl PositionVisitor for Planes<'_> {
         let colors = Color::in_play(players as u8);
         for k in 0..players {
             let color = colors[(self.view + k) % players];
-            self.fill(board, k, position.discs(color).iter().map(|s| s.square()));
+            self.fill(board, k, position.discs(color).to_squares());
         }
-        self.fill(
-            board,
-            players,
-            position.neutral().iter().map(|s| s.square()),
-        );
-        self.fill(
-            board,
-            players + 1,
-            position.empty().iter().map(|s| s.square()),
-        );
-        self.fill(
-            board,
-            players + 2,
-            position.blocked().iter().map(|s| s.square()),
-        );
+        self.fill(board, players, position.neutral().to_squares());
+        self.fill(board, players + 1, position.empty().to_squares());
+        self.fill(board, players + 2, position.blocked().to_squares());
         if board == Board::Octagon {
-            self.fill(board, players + 3, OCTAGON_MISSING.iter());
+            self.fill(board, players + 3, OCTAGON_MISSING);
         }
     }
 }

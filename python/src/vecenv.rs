@@ -1,9 +1,7 @@
 //! `reversi.VecEnv`: many games stepped together in Rust, and whole random games.
 
-use numpy::ndarray::{Array2, Array4};
-use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
-};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand_core::{Rng, SeedableRng};
@@ -41,81 +39,173 @@ fn legal(position: &AnyPosition, out: &mut Vec<usize>) {
 }
 
 type Step<'py> = (
-    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyAny>,
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray2<bool>>,
 );
 
+/// The element type of the observation planes, or none at all.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ObsDtype {
+    Float32,
+    Uint8,
+    Bool,
+    Off,
+}
+
+impl ObsDtype {
+    fn from_arg(value: Option<&Bound<'_, PyAny>>, observations: bool) -> PyResult<ObsDtype> {
+        if !observations {
+            return Ok(ObsDtype::Off);
+        }
+        let Some(value) = value else {
+            return Ok(ObsDtype::Float32);
+        };
+        // A name, or anything numpy takes for a dtype (`np.uint8`, `np.dtype("bool")`).
+        let name: String = match value.extract::<String>() {
+            Ok(name) => name,
+            Err(_) => value
+                .py()
+                .import("numpy")?
+                .call_method1("dtype", (value,))
+                .and_then(|d| d.getattr("name"))
+                .and_then(|n| n.extract())
+                .map_err(|_| PyValueError::new_err("obs_dtype is float32, uint8 or bool"))?,
+        };
+        match name.as_str() {
+            "float32" => Ok(ObsDtype::Float32),
+            "uint8" => Ok(ObsDtype::Uint8),
+            "bool" => Ok(ObsDtype::Bool),
+            other => Err(PyValueError::new_err(format!(
+                "obs_dtype is float32, uint8 or bool, not {other:?}"
+            ))),
+        }
+    }
+}
+
+/// Where the observations go: a new numpy array's memory.
+enum ObsOut<'a> {
+    Float32(&'a mut [f32]),
+    Uint8(&'a mut [u8]),
+    Bool(&'a mut [bool]),
+    Off,
+}
+
+fn fill_planes<T: Copy>(positions: &[AnyPosition], len: usize, one: T, out: &mut [T]) {
+    for (position, out) in positions.iter().zip(out.chunks_exact_mut(len)) {
+        observation::write_as(position, position.to_move().index(), one, out);
+    }
+}
+
+impl ObsOut<'_> {
+    fn fill(self, positions: &[AnyPosition], len: usize) {
+        match self {
+            ObsOut::Float32(out) => fill_planes(positions, len, 1.0, out),
+            ObsOut::Uint8(out) => fill_planes(positions, len, 1, out),
+            ObsOut::Bool(out) => fill_planes(positions, len, true, out),
+            ObsOut::Off => {}
+        }
+    }
+}
+
+fn fill_masks(legal: &[Vec<usize>], count: usize, out: &mut [bool]) {
+    for (list, row) in legal.iter().zip(out.chunks_exact_mut(count)) {
+        for &a in list {
+            row[a] = true;
+        }
+    }
+}
+
+/// A new C-contiguous array of zeros and its memory, to fill without the GIL.
+fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: D,
+) -> (Bound<'py, numpy::PyArray<T, D>>, &'py mut [T]) {
+    let array = numpy::PyArray::<T, D>::zeros(py, shape, false);
+    // SAFETY: the array was just made, C-contiguous, and nothing else refers to it
+    // until it is returned to Python after the writes.
+    let slice = unsafe {
+        std::slice::from_raw_parts_mut(array.data(), numpy::PyUntypedArrayMethods::len(&array))
+    };
+    (array, slice)
+}
+
 /// ``num_envs`` games of the same rules, stepped together in Rust.
 ///
 /// ``step(actions)`` plays one action in every game and returns observations
-/// ``(num_envs, players + 4, width, width)`` float32 (from each mover's point of
-/// view, as ``Game.observation``), rewards ``(num_envs, players)`` float32 indexed
-/// by player in turn order (+1 winner, -1 others, 0 on a draw; non-zero only on the
-/// step that ends a game), terminated flags ``(num_envs,)`` and legal masks
-/// ``(num_envs, num_actions)``. A finished game starts again at once: the
-/// observation and mask returned for it are of the new game. The same seed gives
-/// the same games.
+/// ``(num_envs, players + 4, width, width)`` (from each mover's point of view, as
+/// ``Game.observation``; float32 by default, or the ``obs_dtype`` given: ``"uint8"``
+/// or ``"bool"`` hold the same 0/1 planes in a quarter of the memory; with
+/// ``observations=False`` they are skipped, and each call gives an empty
+/// ``(num_envs, 0, width, width)`` uint8 array in their place), rewards
+/// ``(num_envs, players)`` float32 indexed by player in turn order (+1 winner, -1
+/// others, 0 on a draw; non-zero only on the step that ends a game), terminated
+/// flags ``(num_envs,)`` and legal masks ``(num_envs, num_actions)``. A finished
+/// game starts again at once: the observation and mask returned for it are of the
+/// new game. The same seed gives the same games. The arrays are new at each call,
+/// written in place by Rust without the GIL.
 #[pyclass(module = "reversi", name = "VecEnv")]
 pub struct VecEnv {
     rules: Rules,
     start: AnyPosition,
     positions: Vec<AnyPosition>,
+    /// The positions after a step's actions, checked before any game moves.
+    next: Vec<AnyPosition>,
     /// Each game's legal actions, kept with its position: masks and samples read them.
     legal: Vec<Vec<usize>>,
     rng: Xoshiro256PlusPlus,
+    obs_dtype: ObsDtype,
 }
 
 impl VecEnv {
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<f32>> {
-        let board = self.rules.board();
-        let width = board.width() as usize;
-        let players = self.rules.players();
-        let len = observation::len(board, players);
-        let positions = &self.positions;
-        let planes = py.detach(|| {
-            let mut planes = vec![0.0f32; len * positions.len()];
-            for (position, out) in positions.iter().zip(planes.chunks_exact_mut(len)) {
-                observation::write(position, position.to_move().index(), out);
+    /// A new observation array of zeros, and its memory to write.
+    fn obs_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyAny>, ObsOut<'py>) {
+        let width = self.rules.board().width() as usize;
+        let channels = observation::channels(self.rules.players());
+        let n = self.positions.len();
+        let shape = numpy::ndarray::Dim([n, channels, width, width]);
+        match self.obs_dtype {
+            ObsDtype::Float32 => {
+                let (a, s) = zeros::<f32, _>(py, shape);
+                (a.into_any(), ObsOut::Float32(s))
             }
-            planes
-        });
-        let shape = (
-            positions.len(),
-            observation::channels(players),
-            width,
-            width,
-        );
-        Array4::from_shape_vec(shape, planes)
-            .expect("the planes fill the shape")
-            .into_pyarray(py)
+            ObsDtype::Uint8 => {
+                let (a, s) = zeros::<u8, _>(py, shape);
+                (a.into_any(), ObsOut::Uint8(s))
+            }
+            ObsDtype::Bool => {
+                let (a, s) = zeros::<bool, _>(py, shape);
+                (a.into_any(), ObsOut::Bool(s))
+            }
+            ObsDtype::Off => {
+                let (a, _) = zeros::<u8, _>(py, numpy::ndarray::Dim([n, 0, width, width]));
+                (a.into_any(), ObsOut::Off)
+            }
+        }
+    }
+
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        let (array, out) = self.obs_array(py);
+        let len = observation::len(self.rules.board(), self.rules.players());
+        let positions = &self.positions;
+        py.detach(|| out.fill(positions, len));
+        array
     }
 
     fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let count = actions::count(self.rules.board());
+        let (array, out) = zeros::<bool, _>(py, numpy::ndarray::Dim([self.legal.len(), count]));
         let legal = &self.legal;
-        let mask = py.detach(|| {
-            let mut mask = vec![false; count * legal.len()];
-            for (list, row) in legal.iter().zip(mask.chunks_exact_mut(count)) {
-                for &a in list {
-                    row[a] = true;
-                }
-            }
-            mask
-        });
-        Array2::from_shape_vec((legal.len(), count), mask)
-            .expect("the masks fill the shape")
-            .into_pyarray(py)
+        py.detach(|| fill_masks(legal, count, out));
+        array
     }
 
-    fn uniform(&mut self) -> Vec<i64> {
-        let mut out = Vec::with_capacity(self.legal.len());
-        for list in &self.legal {
+    fn uniform(&mut self, out: &mut [i64]) {
+        for (list, out) in self.legal.iter().zip(out.iter_mut()) {
             let pick = uniform_below(&mut self.rng, list.len() as u32) as usize;
-            out.push(list[pick] as i64);
+            *out = list[pick] as i64;
         }
-        out
     }
 
     fn weighted(
@@ -160,15 +250,18 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules=None, seed=None))]
+    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true))]
     fn new(
         num_envs: usize,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
+        obs_dtype: Option<&Bound<'_, PyAny>>,
+        observations: bool,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
+        let obs_dtype = ObsDtype::from_arg(obs_dtype, observations)?;
         let rules = rules_arg(rules)?;
         let start = AnyPosition::start(&rules);
         let mut start_legal = Vec::new();
@@ -177,8 +270,10 @@ impl VecEnv {
             rules,
             start,
             positions: vec![start; num_envs],
+            next: Vec::with_capacity(num_envs),
             legal: vec![start_legal; num_envs],
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
+            obs_dtype,
         })
     }
 
@@ -218,7 +313,7 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
         seed: Option<u64>,
-    ) -> (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>) {
+    ) -> (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>) {
         if let Some(seed) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
@@ -230,7 +325,7 @@ impl VecEnv {
     }
 
     /// The current observations.
-    fn observe<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<f32>> {
+    fn observe<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         self.observations(py)
     }
 
@@ -275,53 +370,46 @@ impl VecEnv {
             )));
         }
         let board = self.rules.board();
-        let players = self.rules.players();
+        let players = self.rules.players() as usize;
+        let count = actions::count(board);
+        let len = observation::len(board, self.rules.players());
+        let (obs, obs_out) = self.obs_array(py);
+        let (rewards_array, rewards_out) = zeros::<f32, _>(py, numpy::ndarray::Dim([n, players]));
+        let (terminated_array, terminated) = zeros::<bool, _>(py, numpy::ndarray::Dim([n]));
+        let (masks_array, masks_out) = zeros::<bool, _>(py, numpy::ndarray::Dim([n, count]));
         let start = self.start;
         let positions = &mut self.positions;
+        let next = &mut self.next;
         let legal_lists = &mut self.legal;
-        let result = py.detach(|| -> Result<(Vec<f32>, Vec<bool>), String> {
-            let mut next = Vec::with_capacity(n);
+        py.detach(|| -> Result<(), String> {
+            next.clear();
             for (i, (&action, position)) in actions.iter().zip(positions.iter()).enumerate() {
                 let mv = usize::try_from(action)
                     .ok()
                     .and_then(|a| actions::to_move(board, a))
-                    .ok_or_else(|| {
-                        format!(
-                            "game {i}: action {action} is not below {}",
-                            actions::count(board)
-                        )
-                    })?;
+                    .ok_or_else(|| format!("game {i}: action {action} is not below {count}"))?;
                 let after = position
                     .play(mv)
                     .map_err(|e| format!("game {i}: {mv}: {e}"))?;
                 next.push(after);
             }
-            let mut rewards_out = vec![0.0f32; n * players as usize];
-            let mut terminated = vec![false; n];
-            for (i, after) in next.into_iter().enumerate() {
+            for (i, after) in next.iter().enumerate() {
                 if after.is_over() {
-                    let r = rewards(after.outcome(), players);
-                    rewards_out[i * players as usize..(i + 1) * players as usize]
-                        .copy_from_slice(&r);
+                    let r = rewards(after.outcome(), players as u8);
+                    rewards_out[i * players..(i + 1) * players].copy_from_slice(&r);
                     terminated[i] = true;
                     positions[i] = start;
                 } else {
-                    positions[i] = after;
+                    positions[i] = *after;
                 }
                 legal(&positions[i], &mut legal_lists[i]);
             }
-            Ok((rewards_out, terminated))
-        });
-        let (rewards_out, terminated) = result.map_err(reversi_error)?;
-        let rewards_array = Array2::from_shape_vec((n, players as usize), rewards_out)
-            .expect("the rewards fill the shape")
-            .into_pyarray(py);
-        Ok((
-            self.observations(py),
-            rewards_array,
-            PyArray1::from_vec(py, terminated),
-            self.masks(py),
-        ))
+            fill_masks(legal_lists, count, masks_out);
+            obs_out.fill(positions, len);
+            Ok(())
+        })
+        .map_err(reversi_error)?;
+        Ok((obs, rewards_array, terminated_array, masks_array))
     }
 
     /// One legal action per game, drawn in Rust: uniformly, or in proportion to
@@ -334,7 +422,11 @@ impl VecEnv {
         policy: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let picks = match policy {
-            None => py.detach(|| self.uniform()),
+            None => {
+                let (array, out) = zeros::<i64, _>(py, numpy::ndarray::Dim([self.positions.len()]));
+                py.detach(|| self.uniform(out));
+                return Ok(array);
+            }
             Some(policy) => {
                 let policy = float_array(py, policy)?;
                 let view = policy.as_array();

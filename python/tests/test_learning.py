@@ -206,3 +206,48 @@ def test_random_games_are_uniform_playouts():
     scores = reversi.random_games(4000, seed=8)
     black_wins = (scores[:, 0] > scores[:, 1]).mean()
     assert 0.35 < black_wins < 0.6
+
+
+@pytest.mark.parametrize("text", ["8x8", "octagon, 4 players", "10x10, 3 players, blocked a1 c9"])
+def test_vecenv_observation_dtypes_hold_the_same_planes(text):
+    envs = {
+        "float32": reversi.VecEnv(6, rules=text, seed=4),
+        "uint8": reversi.VecEnv(6, rules=text, seed=4, obs_dtype="uint8"),
+        "bool": reversi.VecEnv(6, rules=text, seed=4, obs_dtype=np.bool_),
+        "none": reversi.VecEnv(6, rules=text, seed=4, observations=False),
+    }
+    width = envs["float32"].rules.width
+    outs = {k: env.reset() for k, env in envs.items()}
+    for _ in range(120):
+        reference = outs["float32"][0]
+        assert reference.dtype == np.float32 and reference.any()
+        for kind in ("uint8", "bool"):
+            assert outs[kind][0].dtype == np.dtype(kind)
+            np.testing.assert_array_equal(outs[kind][0].astype(np.float32), reference)
+        assert outs["none"][0].shape == (6, 0, width, width)
+        for kind in ("uint8", "bool", "none"):
+            # The same games: rewards, flags and masks agree whatever the planes.
+            for a, b in zip(outs[kind][1:], outs["float32"][1:]):
+                np.testing.assert_array_equal(a, b)
+        drawn = {k: env.sample() for k, env in envs.items()}
+        actions = drawn["float32"]
+        for kind in envs:
+            assert drawn[kind].tolist() == actions.tolist()
+        outs = {k: env.step(actions) for k, env in envs.items()}
+    np.testing.assert_array_equal(envs["uint8"].observe(), envs["float32"].observe())
+
+
+def test_vecenv_refuses_an_unknown_observation_dtype():
+    for bad in ["float16", "int7", 3.5]:
+        with pytest.raises((ValueError, TypeError)):
+            reversi.VecEnv(2, obs_dtype=bad)
+
+
+def test_step_arrays_are_new_at_each_call():
+    env = reversi.VecEnv(2, seed=5)
+    obs, masks = env.reset()
+    kept = obs.copy(), masks.copy()
+    obs2, _, _, masks2 = env.step(env.sample())
+    assert not np.shares_memory(obs, obs2) and not np.shares_memory(masks, masks2)
+    np.testing.assert_array_equal(obs, kept[0])
+    np.testing.assert_array_equal(masks, kept[1])
