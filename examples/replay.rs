@@ -27,7 +27,7 @@ fn main() -> ExitCode {
     let input: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        match std::fs::File::open(&path) {
+        match std::fs::File::open(path) {
             Ok(file) => Box::new(std::io::BufReader::new(file)),
             Err(e) => {
                 eprintln!("replay: {path}: {e}");
