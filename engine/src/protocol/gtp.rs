@@ -16,20 +16,8 @@ use super::{Protocol, Server};
 
 /// Answers GTP commands from `input` on `output` until `quit` or the end of the
 /// input; an error only when the output cannot be written.
-pub fn serve(
-    server: &mut Server,
-    input: impl BufRead,
-    mut output: impl Write,
-) -> std::io::Result<()> {
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let going_on = command(server, &line, &mut output)?;
-        output.flush()?;
-        if !going_on {
-            break;
-        }
-    }
-    Ok(())
+pub fn serve(server: &mut Server, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    super::serve_lines(server, input, output, command)
 }
 
 /// Answers one GTP command on `out`; false after `quit`.

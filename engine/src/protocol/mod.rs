@@ -86,3 +86,23 @@ impl Server {
         (choice.mv, eval, seconds)
     }
 }
+
+/// The engine side's loop, for both protocols: each line of `input` goes to
+/// `command`, whose answer is flushed at once, until it returns false (`quit`) or
+/// the input ends; an error only when the output cannot be written.
+fn serve_lines<R: std::io::BufRead, W: std::io::Write>(
+    server: &mut Server,
+    input: R,
+    mut output: W,
+    command: fn(&mut Server, &str, &mut W) -> std::io::Result<bool>,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let going_on = command(server, &line, &mut output)?;
+        output.flush()?;
+        if !going_on {
+            break;
+        }
+    }
+    Ok(())
+}
