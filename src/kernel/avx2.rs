@@ -1,6 +1,6 @@
 //! The kernel on AVX2: four directions at once in the four 64-bit lanes of a 256-bit
 //! register (shifts 1, 8, 9 and 7 on 8×8; 1, 11, 12 and 10 on the 128-bit layout,
-//! held as two 64-bit halves). Legal moves are the portable kernel's Kogge-Stone
+//! held as two 64-bit halves). Legal moves are the portable kernel's shift-and-mask
 //! fills done lane-parallel; flips look along the move's rays, from the tables of
 //! the parent module.
 //!

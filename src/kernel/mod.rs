@@ -7,8 +7,9 @@
 //! A kernel is a way to run these operations, and owns its code for each layout it
 //! implements ([`Kernel<L>`]):
 //!
-//! - [`Portable`], everywhere: Kogge-Stone fills over the eight directions one after
-//!   the other for legal moves (and for flips on 10×10 and the octagon); 8×8 and
+//! - [`Portable`], everywhere: shift-and-mask fills over the eight directions one
+//!   after the other for legal moves (two single steps, then steps that double
+//!   their reach, so a run of six discs takes five shifts rather than six) (and for flips on 10×10 and the octagon); 8×8 and
 //!   6×6 flips look along the move's eight rays, from a table, for the first square
 //!   that is not the opponent's.
 //! - [`Avx2`], where the processor has AVX2: four directions at once in one 256-bit
@@ -43,8 +44,9 @@ pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn flips(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
 }
 
-/// The kernel that runs on every processor: Kogge-Stone fills on 64- or 128-bit
-/// integers, eight directions one after the other.
+/// The kernel that runs on every processor: shift-and-mask fills on 64- or 128-bit
+/// integers (steps doubling after the first two), eight directions one after the
+/// other.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Portable;
 
@@ -387,7 +389,7 @@ macro_rules! each_direction {
 }
 
 /// The squares of `empty` where a disc of `mine` would close off a line of one or
-/// more `theirs` discs (Kogge-Stone fill over all eight directions).
+/// more `theirs` discs (a shift-and-mask fill in each of the eight directions).
 #[inline(always)]
 pub(crate) fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
     let mut moves = L::Bits::ZERO;
