@@ -72,7 +72,11 @@ fn every_c_name_starts_with_reversi() {
             ["enum", name] => names.push(name.to_string()),
             _ => {}
         }
-        if let Some(paren) = line.find('(') {
+        if let Some(pointer) = line.strip_prefix("typedef ").and_then(|l| l.split_once("(*")) {
+            // A function pointer type: `typedef type (*name)(...)`.
+            let name = pointer.1.split(')').next().unwrap_or_default();
+            names.push(name.to_string());
+        } else if let Some(paren) = line.find('(') {
             // A function declaration: `type name(`.
             if let Some(name) = line[..paren].split_whitespace().last() {
                 if !line.starts_with('#') {
@@ -219,9 +223,10 @@ fn every_exported_function_is_exercised_from_c() {
         );
     }
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
+    let ggf = root().join("tests/data/ggs/TestGames.ggf");
     for link in [Link::Static, Link::Shared] {
         let exe = compile("gcc", "-std=c11", "tests/c/abi_test.c", link);
-        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        let out = run(&exe, &[wthor.to_str().unwrap(), ggf.to_str().unwrap()]);
         assert!(out.contains("checks passed"), "{out}");
     }
 }
@@ -263,9 +268,10 @@ fn the_c_host_plays_every_variant() {
 #[test]
 fn the_cpp_host_plays_through_the_raii_wrapper() {
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
+    let ggf = root().join("tests/data/ggs/TestGames.ggf");
     for link in [Link::Static, Link::Shared] {
         let exe = compile("g++", "-std=c++17", "examples/cpp/game.cpp", link);
-        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        let out = run(&exe, &[wthor.to_str().unwrap(), ggf.to_str().unwrap()]);
         for expected in [
             "four players: outcome ",
             "error: the move is not legal now: a1 flips nothing (status 7)",
@@ -282,6 +288,16 @@ fn the_cpp_host_plays_through_the_raii_wrapper() {
             " black discs",
             "error: the text could not be read: line 1, column 1: tag Board",
             "wthor: 1926 games, the first ends ",
+            "Opening tag absent",
+            "at move 2 of 5: f5 d6; saved 5, up to here 2",
+            "error: an index is out of range: move 9 is beyond the game's last move, 5",
+            "move 4: d3 by 1, flips d4, played 0, evaluation -1250, time 2500000000 ns, comment \"the usual\"",
+            "move 1: evaluation absent, comment absent",
+            "entry 1, line 1, byte 0: moves f5 d6\n",
+            "entry 2, line 2, byte 48: error game 2: GGF: line 2, column 1: expected a game",
+            "entry 3, line 3, byte 56: moves f5\n",
+            "entry 4, line 3, byte 83: moves d3\n",
+            "archive: 12 games, 725 moves",
         ] {
             assert!(out.contains(expected), "no {expected:?} in:\n{out}");
         }

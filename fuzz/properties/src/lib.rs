@@ -177,7 +177,8 @@ pub fn c_abi(data: &[u8]) {
         let mut count_before = 0usize;
         let mut moves = [0u32; 200];
         unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_before) };
-        let status = match op % 9 {
+        let kind = op % 12;
+        let status = match kind {
             0 => unsafe { reversi_game_play(game, u32::from(arg)) },
             1 => unsafe { reversi_game_pass(game) },
             2 => unsafe { reversi_game_undo(game) },
@@ -243,10 +244,39 @@ pub fn c_abi(data: &[u8]) {
                 unsafe { reversi_game_free(clone) };
                 status
             }
-            _ => {
+            8 => {
                 let mut cell = 0u32;
                 let status = unsafe { reversi_game_cell(game, u32::from(arg), &mut cell) };
                 assert_eq!(status == ReversiStatus::Ok, arg < 100);
+                status
+            }
+            9 => unsafe { reversi_game_redo(game) },
+            10 => {
+                let mut length = 0usize;
+                unsafe { reversi_game_line_length(game, &mut length) };
+                let target = usize::from(arg % 70);
+                let status = unsafe { reversi_game_go_to(game, target) };
+                assert_eq!(status == ReversiStatus::Ok, target <= length);
+                status
+            }
+            _ => {
+                // A move of the line: its flips agree with its count.
+                let mut ply = ReversiPly::default();
+                let status = unsafe { reversi_game_ply(game, usize::from(arg), &mut ply) };
+                if status == ReversiStatus::Ok {
+                    let mut flips = [0u32; 100];
+                    let mut written = 0usize;
+                    let listed = unsafe {
+                        reversi_game_ply_flips(
+                            game,
+                            usize::from(arg),
+                            flips.as_mut_ptr(),
+                            flips.len(),
+                            &mut written,
+                        )
+                    };
+                    assert_eq!((listed, written), (ReversiStatus::Ok, ply.flip_count as usize));
+                }
                 status
             }
         };
@@ -269,18 +299,19 @@ pub fn c_abi(data: &[u8]) {
         }
         let mut count_after = 0usize;
         unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_after) };
-        if status != ReversiStatus::Ok || op % 9 >= 3 && op % 9 != 6 {
+        if status != ReversiStatus::Ok || matches!(kind, 3..=5 | 7 | 8 | 11) {
             assert_eq!(
                 position(game),
                 before,
-                "op {} changed the game (status {status:?})",
-                op % 9
+                "op {kind} changed the game (status {status:?})"
             );
             assert_eq!(count_after, count_before);
-        } else if op % 9 == 2 {
+        } else if kind == 2 {
             assert_eq!(count_after + 1, count_before);
-        } else if op % 9 < 2 {
+        } else if kind < 2 || kind == 9 {
             assert_eq!(count_after, count_before + 1);
+        } else if kind == 10 {
+            assert_eq!(count_after, usize::from(arg % 70));
         }
     }
     // The rules read back are the rules the game was made with (the blocked
