@@ -72,7 +72,10 @@ fn every_c_name_starts_with_reversi() {
             ["enum", name] => names.push(name.to_string()),
             _ => {}
         }
-        if let Some(pointer) = line.strip_prefix("typedef ").and_then(|l| l.split_once("(*")) {
+        if let Some(pointer) = line
+            .strip_prefix("typedef ")
+            .and_then(|l| l.split_once("(*"))
+        {
             // A function pointer type: `typedef type (*name)(...)`.
             let name = pointer.1.split(')').next().unwrap_or_default();
             names.push(name.to_string());

@@ -275,7 +275,10 @@ pub fn c_abi(data: &[u8]) {
                             &mut written,
                         )
                     };
-                    assert_eq!((listed, written), (ReversiStatus::Ok, ply.flip_count as usize));
+                    assert_eq!(
+                        (listed, written),
+                        (ReversiStatus::Ok, ply.flip_count as usize)
+                    );
                 }
                 status
             }
