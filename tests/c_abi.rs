@@ -318,6 +318,36 @@ fn the_cpp_host_plays_through_the_raii_wrapper() {
     }
 }
 
+/// Every `c` block of README.md compiles with every warning an error, links, and
+/// runs; the "Game databases" one prints what its comments say.
+#[test]
+fn the_readme_c_snippets_compile_and_run() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "```c" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+            blocks.push(block.join("\n") + "\n");
+        }
+    }
+    assert!(blocks.len() >= 2, "{} c blocks", blocks.len());
+    let mut outputs = String::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let source = out_dir().join(format!("readme_{i}.c"));
+        std::fs::write(&source, block).unwrap();
+        let exe = compile("gcc", "-std=c11", source.to_str().unwrap(), Link::Static);
+        outputs += &run(&exe, &[]);
+    }
+    for expected in [
+        "no Round tag\n",
+        "d6: -1250 thousandths of a disc\n",
+        "line 2, byte 56: game 2: GGF: line 2, column 26: move 2: a1 flips nothing\n",
+    ] {
+        assert!(outputs.contains(expected), "no {expected:?} in:\n{outputs}");
+    }
+}
+
 #[test]
 fn both_headers_include_twice_in_one_translation_unit() {
     let source = out_dir().join("twice.cpp");
