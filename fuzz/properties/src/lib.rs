@@ -348,6 +348,47 @@ pub fn c_abi(data: &[u8]) {
     unsafe { reversi_game_free(game) };
 }
 
+/// The C ABI's game reader gives the entries the Rust reader gives, in order, each
+/// game writing the same record, and then `NO_MORE_GAMES`, without a panic.
+fn c_reader_agrees(data: &[u8], expected: &[games::GameEntry]) {
+    use reversi::ffi::*;
+    let mut reader: *mut ReversiGameReader = std::ptr::null_mut();
+    let status = unsafe { reversi_game_reader_from_bytes(data.as_ptr(), data.len(), &mut reader) };
+    assert_eq!(status, ReversiStatus::Ok);
+    for want in expected {
+        let mut game: *mut ReversiGame = std::ptr::null_mut();
+        let mut entry = ReversiGameEntry::default();
+        let status = unsafe { reversi_game_reader_next(reader, &mut game, &mut entry) };
+        assert_eq!(
+            (entry.number, entry.line, entry.byte),
+            (want.number, want.line, want.byte)
+        );
+        match &want.result {
+            Ok(record) => {
+                assert_eq!(status, ReversiStatus::Ok);
+                let mut size = 0usize;
+                unsafe { reversi_game_record(game, std::ptr::null_mut(), 0, &mut size) };
+                let mut buf = vec![0u8; size];
+                let copied =
+                    unsafe { reversi_game_record(game, buf.as_mut_ptr().cast(), size, &mut size) };
+                assert_eq!(copied, ReversiStatus::Ok);
+                buf.truncate(size - 1);
+                assert_eq!(String::from_utf8(buf).unwrap(), record.to_string());
+                unsafe { reversi_game_free(game) };
+            }
+            Err(_) => {
+                assert_eq!(status, ReversiStatus::ParseError);
+                assert!(game.is_null() && entry.error_line > 0);
+            }
+        }
+    }
+    let mut game: *mut ReversiGame = std::ptr::null_mut();
+    let mut entry = ReversiGameEntry::default();
+    let status = unsafe { reversi_game_reader_next(reader, &mut game, &mut entry) };
+    assert_eq!(status, ReversiStatus::NoMoreGames);
+    unsafe { reversi_game_reader_free(reader) };
+}
+
 /// Two good GGS-style games, one a line, around the fuzzed text in [`games`].
 const GOOD_FIRST: &str = "1 (;GM[Othello]PB[Ann]TY[8]B[f5/0.5/1.2]W[d6];)";
 const GOOD_LAST: &str = "2 (;GM[Othello]TY[8]RE[?]B[d3]W[c5//3];)";
@@ -361,6 +402,7 @@ pub fn games(data: &[u8]) {
     let streamed: Vec<_> = GameReader::new(std::io::BufReader::with_capacity(5, data))
         .map(|entry| entry.expect("reading from memory never fails"))
         .collect();
+    c_reader_agrees(data, &streamed);
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
