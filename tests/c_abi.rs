@@ -275,6 +275,38 @@ fn the_c_host_plays_every_variant() {
 }
 
 #[test]
+fn the_c_games_host_reads_every_game_and_says_which_failed() {
+    let archive = root().join("tests/data/ggs/TestGames.ggf");
+    let broken = out_dir().join("broken.ggf");
+    std::fs::write(
+        &broken,
+        "1 (;GM[Othello]TY[8]B[f5/0.5/1.2]W[d6];)\ngarbage\n2 (;GM[Othello]TY[8]B[f5]W[a1];)\n3 (;GM[Othello]TY[8]B[d3];)\n",
+    )
+    .unwrap();
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("gcc", "-std=c11", "examples/c/games.c", link);
+        let out = run(&exe, &[archive.to_str().unwrap()]);
+        assert!(
+            out.starts_with("12 games read, 0 failed, 725 moves, "),
+            "{out}"
+        );
+        let output = Command::new(&exe).arg(&broken).output().unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(3), "{out}");
+        assert_eq!(
+            out,
+            "entry 2 (line 2, byte 41; error at line 2, column 1): game 2: GGF: line 2, column 1: expected a game (; NAME[value] ... ;)\n\
+             entry 3 (line 3, byte 49; error at line 3, column 26): game 3: GGF: line 3, column 26: move 2: a1 flips nothing\n\
+             2 games read, 2 failed, 3 moves, 1 evaluations\n"
+        );
+        let output = Command::new(&exe).arg("/nonexistent").output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr)
+            .starts_with("reading the input failed: /nonexistent: "));
+    }
+}
+
+#[test]
 fn the_cpp_host_plays_through_the_raii_wrapper() {
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
     let ggf = root().join("tests/data/ggs/TestGames.ggf");
