@@ -10,7 +10,8 @@
  *   reversi_status_message describes one). No panic crosses the boundary: an
  *   internal error is REVERSI_STATUS_PANIC.
  * - Out-parameters come last and are written only on success (except *written,
- *   below). A NULL pointer argument is REVERSI_STATUS_NULL_PARAMETER.
+ *   below, and the entry of a game that reversi_game_reader_next could not
+ *   read). A NULL pointer argument is REVERSI_STATUS_NULL_PARAMETER.
  * - After a failure, reversi_last_error copies its detail (for example
  *   "column 4: move 2: a1 flips nothing"). Reading it never changes it.
  * - Squares are indices row * 10 + column: a1 = 0, j1 = 9, a2 = 10, j10 = 99, on
@@ -25,6 +26,11 @@
  *   included. Otherwise the call returns REVERSI_STATUS_INSUFFICIENT_SIZE with
  *   the count needed in *written: (NULL, 0, &written) is a size query for both
  *   (REVERSI_STATUS_OK and 0 for an empty list). buf may be NULL only when len is 0.
+ * - Something asked for that is absent (a tag the record lacks, a move without
+ *   a comment) is REVERSI_STATUS_NOT_FOUND, never an empty text.
+ * - A game's line is the moves played up to the current position, then the moves
+ *   that can be redone; every writer saves the whole line
+ *   (reversi_game_up_to_current makes a copy that ends where the game stands).
  * - Every handle is freed by its _free function; _free(NULL) does nothing.
  *   Separate handles may be used from separate threads at once; one handle must
  *   not be used by two threads at the same time.
@@ -87,6 +93,16 @@ enum ReversiStatus
   // A tag cannot be set: a variant tag, not a tag name, or a value with a line
   // break.
   REVERSI_STATUS_INVALID_TAG = 13,
+  // What was asked for is absent: a tag the record does not hold, a move
+  // without a comment. Nothing is copied.
+  REVERSI_STATUS_NOT_FOUND = 14,
+  // Redo with no move to redo (at the end of the game's line).
+  REVERSI_STATUS_NOTHING_TO_REDO = 15,
+  // A game reader has given every game of its input.
+  REVERSI_STATUS_NO_MORE_GAMES = 16,
+  // Reading the input failed (a file that cannot be opened or read, a read
+  // callback that reported an error).
+  REVERSI_STATUS_IO_ERROR = 17,
   // An internal error: the library panicked. Please report it.
   REVERSI_STATUS_PANIC = 100,
 };
@@ -228,8 +244,33 @@ typedef uint32_t ReversiCorner;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// The kind of text that holds a reader's games, as `ReversiGameEntry::archive`
+// gives it.
+enum ReversiArchive
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // GGF games `(;…;)`, one a line after a game number as GGS archives hold
+  // them, or several on a line (a synchro match).
+  REVERSI_ARCHIVE_GGF = 0,
+  // Game records (RULES.md §10) one after another, as PGN databases hold them.
+  REVERSI_ARCHIVE_RECORD = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ReversiArchive ReversiArchive;
+#else
+typedef uint32_t ReversiArchive;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // A game: rules, position, the moves played, and the tags of its record.
 typedef struct ReversiGame ReversiGame;
+
+// A reader of the games of one input, one at a time, holding one game (or one
+// line) in memory however large the input.
+typedef struct ReversiGameReader ReversiGameReader;
 
 // A WTHOR database read into memory.
 typedef struct ReversiWthor ReversiWthor;
@@ -260,6 +301,60 @@ typedef struct ReversiRules {
   // The seed of the random blocked squares.
   uint64_t seed;
 } ReversiRules;
+
+// One move of a game's line, as `reversi_game_ply` gives it. A datum that is not
+// known has its `has_` flag false and its value 0.
+typedef struct ReversiPly {
+  // The colour that moved, as a `ReversiColor` value.
+  uint32_t color;
+  // The square played, or `REVERSI_PASS`.
+  uint32_t square;
+  // How many discs the move flipped (`reversi_game_ply_flips` names them).
+  uint32_t flip_count;
+  // True when the move is played (before the current position), false when it
+  // is in the redo list.
+  bool played;
+  // Whether the time the player took is known.
+  bool has_time;
+  // The time the player took: whole seconds ...
+  uint64_t time_seconds;
+  // ... and nanoseconds (below 1,000,000,000).
+  uint32_t time_nanoseconds;
+  // Whether an engine's evaluation of the move is known.
+  bool has_evaluation;
+  // The evaluation in thousandths of a disc, from the side of the player who
+  // moved (positive: good for them): GGF's `B[f5/2.39/…]` is 2390.
+  int32_t evaluation;
+  // Whether the move has a comment (`reversi_game_ply_comment` copies it).
+  bool has_comment;
+} ReversiPly;
+
+// A read callback for `reversi_game_reader_from_callback`: copies up to `len`
+// bytes of the input into `buf`, stores how many in `*count` (0 at the end of the
+// input) and returns 0; any other return value is an error, which ends the
+// reading with `IO_ERROR`. It must not unwind (no C++ exception, no longjmp) out
+// of the call.
+typedef int32_t (*ReversiReadFn)(void *user, uint8_t *buf, size_t len, size_t *count);
+
+// Where a game of a reader's input starts, and where its error is.
+typedef struct ReversiGameEntry {
+  // The entry's number in the input, from 1 (entries that could not be read
+  // counted).
+  size_t number;
+  // The line on which the game starts, from 1.
+  size_t line;
+  // The byte offset at which the game starts (its game number, its `(;` or its
+  // first tag).
+  size_t byte;
+  // The format of the input, as a `ReversiArchive` value.
+  uint32_t archive;
+  // For a game that could not be read: the line of the error, from 1 and
+  // counted from the start of the input; 0 for a game that was read.
+  size_t error_line;
+  // The column (in characters, from 1) of the error; 0 when the error names a
+  // whole line or for a game that was read.
+  size_t error_column;
+} ReversiGameEntry;
 
 // What a WTHOR game record says besides its moves.
 typedef struct ReversiWthorInfo {
@@ -398,13 +493,6 @@ ReversiStatus reversi_game_play(struct ReversiGame *game, uint32_t square);
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_pass(struct ReversiGame *game);
 
-// Takes back the last move (and forgets it: the C API has no redo, so a saved
-// record never holds a move that C cannot see); `NOTHING_TO_UNDO` at the start.
-//
-// # Safety
-// `game` is NULL or a live handle.
-ReversiStatus reversi_game_undo(struct ReversiGame *game);
-
 // Whether the player to move must pass (two players only).
 //
 // # Safety
@@ -429,8 +517,8 @@ ReversiStatus reversi_game_outcome(const struct ReversiGame *game, uint32_t *out
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_perft(const struct ReversiGame *game, uint32_t depth, uint64_t *out);
 
-// The moves played, into a caller's buffer: square indices, `REVERSI_PASS` for a
-// pass.
+// The moves played up to the current position, into a caller's buffer: square
+// indices, `REVERSI_PASS` for a pass (`reversi_game_line` gives the whole line).
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -448,6 +536,189 @@ ReversiStatus reversi_game_display(const struct ReversiGame *game,
                                    char *buf,
                                    size_t len,
                                    size_t *written);
+
+// Takes back the last move, keeping it (with its time, evaluation and comment)
+// for `reversi_game_redo`, as the Rust `Game::undo` does; `NOTHING_TO_UNDO` at the
+// start. Saves write the whole line, the moves that can be redone included:
+// `reversi_game_up_to_current` or `reversi_game_clear_redo` leave them out.
+// (Earlier builds forgot the undone move, C having no redo then.)
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_undo(struct ReversiGame *game);
+
+// Plays again the first move of the redo list; `NOTHING_TO_REDO` at the end of
+// the line. (`reversi_game_play` and `reversi_game_pass` clear the redo list, even
+// for the move that redo would play.)
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_redo(struct ReversiGame *game);
+
+// Goes to the position after `moves` moves from the start, back or forth along
+// the whole line, keeping the line; 0 is the start, the line length its end.
+// Beyond the line's end: `INDEX_OUT_OF_RANGE`, with the game unchanged.
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_go_to(struct ReversiGame *game, size_t moves);
+
+// Forgets the redo list: the line ends at the current position.
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_clear_redo(struct ReversiGame *game);
+
+// The number of moves played up to the current position (passes included): the
+// index in the line of the next move to redo.
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_move_count(const struct ReversiGame *game, size_t *out);
+
+// The number of moves of the whole line: the moves played and the redo list.
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_line_length(const struct ReversiGame *game, size_t *out);
+
+// The moves of the whole line (the moves played, then the redo list), into a
+// caller's buffer: square indices, `REVERSI_PASS` for a pass.
+//
+// # Safety
+// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+ReversiStatus reversi_game_line(const struct ReversiGame *game,
+                                uint32_t *buf,
+                                size_t len,
+                                size_t *written);
+
+// A copy of `game` whose line ends at its current position (the redo list left
+// out), into `*out`: to save only up to where the game stands, since every writer
+// (`reversi_game_record`, `reversi_game_ggf`, …) writes the whole line. The tags
+// are kept; a stated result (resignation, time, agreement) belonged to the whole
+// game and is dropped.
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_up_to_current(const struct ReversiGame *game, struct ReversiGame **out);
+
+// Move `index` of the whole line (0 for the first move; the redo list included):
+// who moved, the square, the flip count and the annotations. Beyond the line:
+// `INDEX_OUT_OF_RANGE`.
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_ply(const struct ReversiGame *game,
+                               size_t index,
+                               struct ReversiPly *out);
+
+// The discs move `index` of the line flipped, into a caller's buffer of square
+// indices (none for a pass); on every board, the octagon and 10×10 included.
+//
+// # Safety
+// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
+ReversiStatus reversi_game_ply_flips(const struct ReversiGame *game,
+                                     size_t index,
+                                     uint32_t *buf,
+                                     size_t len,
+                                     size_t *written);
+
+// The comment on move `index` of the line; `NOT_FOUND`, with nothing copied, when
+// it has none (a comment is never empty: setting an empty one clears it).
+//
+// # Safety
+// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+ReversiStatus reversi_game_ply_comment(const struct ReversiGame *game,
+                                       size_t index,
+                                       char *buf,
+                                       size_t len,
+                                       size_t *written);
+
+// Sets the time the player took for move `index` of the line to `seconds` and
+// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`), or clears it when
+// `present` is 0. Records and GGF keep it to the nanosecond.
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_set_ply_time(struct ReversiGame *game,
+                                        size_t index,
+                                        uint32_t present,
+                                        uint64_t seconds,
+                                        uint32_t nanoseconds);
+
+// Sets an engine's evaluation of move `index` of the line, in thousandths of a
+// disc from the mover's side, or clears it when `present` is 0.
+//
+// # Safety
+// `game` is NULL or a live handle.
+ReversiStatus reversi_game_set_ply_evaluation(struct ReversiGame *game,
+                                              size_t index,
+                                              uint32_t present,
+                                              int32_t millidiscs);
+
+// Sets the comment on move `index` of the line. White space around it is trimmed,
+// and a comment that is empty once trimmed (`""`) clears it. GGF writes no
+// comments; records keep them.
+//
+// # Safety
+// `game` is NULL or a live handle; `comment` is NULL or NUL-terminated.
+ReversiStatus reversi_game_set_ply_comment(struct ReversiGame *game,
+                                           size_t index,
+                                           const char *comment);
+
+// A reader of the games held in `len` bytes (copied; a file's bytes, UTF-8), into
+// `*out` (free it with `reversi_game_reader_free`). The format (GGF archive or
+// records) is told from the first line that starts a game.
+//
+// # Safety
+// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
+ReversiStatus reversi_game_reader_from_bytes(const uint8_t *bytes,
+                                             size_t len,
+                                             struct ReversiGameReader **out);
+
+// A reader of the games of the file at `path`, streamed: memory stays flat
+// however large the file. On Unix the path is bytes (any encoding); elsewhere it
+// must be UTF-8. A file that cannot be opened is `IO_ERROR`.
+//
+// # Safety
+// `path` is NULL or NUL-terminated; `out` is NULL or valid.
+ReversiStatus reversi_game_reader_open(const char *path, struct ReversiGameReader **out);
+
+// A reader of the games of an input that `read` gives (a socket, a compressed
+// file, a C++ stream), streamed as from a file. `user` is passed to every call of
+// `read_fn` and must stay valid until the reader is freed.
+//
+// # Safety
+// `read_fn` is NULL or a callback as `ReversiReadFn` describes; `out` is NULL or valid.
+ReversiStatus reversi_game_reader_from_callback(ReversiReadFn read_fn,
+                                                void *user,
+                                                struct ReversiGameReader **out);
+
+// Reads the next game.
+//
+// - `OK`: `*out` is a new game handle (free it with `reversi_game_free`) and
+//   `*entry` says where it starts.
+// - `PARSE_ERROR`: this game could not be read; `*out` is set to NULL, `*entry`
+//   says where it starts and where its error is (an exception to the rule that
+//   out-parameters are written only on success), and `reversi_last_error` gives
+//   the detail (`game 2: GGF: line 2, column 35: …`). The next call reads on: a
+//   bad game does not stop the rest.
+// - `NO_MORE_GAMES`: the input is read; nothing is written.
+// - `IO_ERROR`: reading the input failed (the detail says why); nothing is
+//   written, and every later call is `NO_MORE_GAMES`.
+//
+// # Safety
+// `reader` is NULL or a live handle; `out` and `entry` are NULL or valid.
+ReversiStatus reversi_game_reader_next(struct ReversiGameReader *reader,
+                                       struct ReversiGame **out,
+                                       struct ReversiGameEntry *entry);
+
+// Frees a game reader (and closes its file); NULL does nothing. The games it gave
+// are handles of their own, freed by `reversi_game_free`.
+//
+// # Safety
+// `reader` is NULL or a handle not yet freed.
+void reversi_game_reader_free(struct ReversiGameReader *reader);
 
 // Fills `rules` with the defaults: 8×8, two players, standard opening, no
 // handicap, no blocked squares.
@@ -510,7 +781,7 @@ ReversiStatus reversi_game_position(const struct ReversiGame *game,
 // `game` is NULL or a live handle; `moves` is NULL or NUL-terminated.
 ReversiStatus reversi_game_play_moves(struct ReversiGame *game, const char *moves);
 
-// The moves played as a move list (`f5 d6 pass …`).
+// The moves played up to the current position as a move list (`f5 d6 pass …`).
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
@@ -525,7 +796,8 @@ ReversiStatus reversi_game_move_list(const struct ReversiGame *game,
 // `record` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_game_from_record(const char *record, struct ReversiGame **out);
 
-// Writes the game as a game record, with its tags.
+// Writes the game as a game record, with its tags and its whole line (the moves
+// that can be redone included), each move's time, evaluation and comment.
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
@@ -540,7 +812,8 @@ ReversiStatus reversi_game_record(const struct ReversiGame *game,
 // `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_game_from_ggf(const char *ggf_text, struct ReversiGame **out);
 
-// Writes the game as one GGF line; `CANNOT_EXPRESS` for a game GGF cannot hold
+// Writes the game as one GGF line, its whole line with each move's time and
+// evaluation (GGF has no place for comments); `CANNOT_EXPRESS` for a game GGF cannot hold
 // (three or four players, blocked squares, free opening).
 //
 // # Safety
@@ -568,8 +841,12 @@ ReversiStatus reversi_game_obf(const struct ReversiGame *game,
 
 // The value of a tag as `reversi_game_record` writes it: the other tags (`Event`,
 // `Black`, `White`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
-// `Handicap`, `Blocked`, `Position`, `Result`); a tag the record does not write
-// gives an empty text.
+// `Handicap`, `Blocked`, `Position`, `Result`). A tag the record does not write is
+// `NOT_FOUND`, with nothing copied, so that a missing tag is told from one set to
+// the empty text (`OK` and `""`; earlier builds gave that for a missing tag
+// too). `Board`, `Players` and `Result` are always written; the
+// other variant tags only when they differ from the standard game (the standard
+// opening writes no `Opening`).
 //
 // # Safety
 // `game` is NULL or a live handle; `name` is NULL or NUL-terminated; `buf` has room

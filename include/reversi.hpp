@@ -1,18 +1,23 @@
 // reversi.hpp: a header-only C++17 wrapper over reversi.h, covering all of it.
 //
 // - reversi::Game owns a ReversiGame handle (copy = clone, move = transfer);
-//   reversi::Wthor owns a ReversiWthor database.
+//   reversi::Wthor owns a ReversiWthor database; reversi::GameReader owns a
+//   ReversiGameReader (many games from bytes, a file or a std::istream).
 // - Failures throw reversi::Error (status code + the library's detail text);
 //   try_play() and try_pass() return the status instead, for code that wants no
 //   exceptions on the expected path.
 // - Squares are indices (row * 10 + column, a1 = 0) or names ("f5"); lists of
-//   squares come back as std::vector<uint32_t>, texts as std::string.
+//   squares come back as std::vector<uint32_t>, texts as std::string; what may be
+//   absent (a tag, a move's time, evaluation or comment) as std::optional.
 #ifndef REVERSI_HPP
 #define REVERSI_HPP
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <istream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -88,6 +93,22 @@ struct FreeGame {
 struct FreeWthor {
     void operator()(ReversiWthor *db) const noexcept { reversi_wthor_free(db); }
 };
+struct FreeReader {
+    void operator()(ReversiGameReader *reader) const noexcept { reversi_game_reader_free(reader); }
+};
+
+// A text that may be absent: NOT_FOUND is std::nullopt, any other failure throws.
+template <class Fill>
+std::optional<std::string> optional_text(Fill fill) {
+    size_t written = 0;
+    ReversiStatus status = fill(nullptr, 0, &written);
+    if (status == REVERSI_STATUS_NOT_FOUND) return std::nullopt;
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) check(status);
+    std::string buf(written, '\0');
+    check(fill(&buf[0], buf.size(), &written));
+    buf.resize(written - 1);
+    return buf;
+}
 
 }  // namespace detail
 
@@ -153,6 +174,23 @@ struct Rules {
         uint32_t count = raw.blocked_count < 4 ? raw.blocked_count : 4;
         return std::vector<uint32_t>(raw.blocked, raw.blocked + count);
     }
+};
+
+/// One move of a game's line (Game::ply): who moved, where, what it flipped, and
+/// its annotations, each absent when not known.
+struct Ply {
+    ReversiColor color = REVERSI_COLOR_BLACK;
+    /// The square played, or REVERSI_PASS.
+    uint32_t square = REVERSI_PASS;
+    /// Played (before the current position), or in the redo list.
+    bool played = false;
+    /// The discs flipped, on any board.
+    std::vector<uint32_t> flips;
+    /// The time the player took.
+    std::optional<std::chrono::nanoseconds> time;
+    /// An engine's evaluation in thousandths of a disc, from the mover's side.
+    std::optional<int32_t> evaluation;
+    std::optional<std::string> comment;
 };
 
 /// A game: an owning handle.
@@ -238,14 +276,71 @@ public:
     void play(uint32_t square) { detail::check(reversi_game_play(handle_.get(), square)); }
     void play(const std::string &name) { play(square(name)); }
     void pass() { detail::check(reversi_game_pass(handle_.get())); }
+    /// Takes back the last move, keeping it for redo() (saves write the whole line).
     void undo() { detail::check(reversi_game_undo(handle_.get())); }
+    /// Plays again the first move of the redo list; throws NOTHING_TO_REDO at the end.
+    void redo() { detail::check(reversi_game_redo(handle_.get())); }
+    /// Goes to the position after `moves` moves along the whole line (0: the start).
+    void go_to(size_t moves) { detail::check(reversi_game_go_to(handle_.get(), moves)); }
+    void clear_redo() { detail::check(reversi_game_clear_redo(handle_.get())); }
+    /// The moves played up to the current position.
+    size_t move_count() const { return get_size(reversi_game_move_count); }
+    /// The moves of the whole line (the played ones and the redo list).
+    size_t line_length() const { return get_size(reversi_game_line_length); }
+    /// The whole line's moves: square indices, REVERSI_PASS for a pass.
+    std::vector<uint32_t> line() const { return list(reversi_game_line); }
+    /// A copy whose line ends at the current position, to save only that far.
+    Game up_to_current() const {
+        return read([&](ReversiGame **out) { return reversi_game_up_to_current(handle_.get(), out); });
+    }
+    /// Move `index` of the whole line (0: the first move).
+    Ply ply(size_t index) const {
+        ReversiPly raw{};
+        detail::check(reversi_game_ply(handle_.get(), index, &raw));
+        Ply ply;
+        ply.color = static_cast<ReversiColor>(raw.color);
+        ply.square = raw.square;
+        ply.played = raw.played;
+        ply.flips = detail::list([&](uint32_t *b, size_t n, size_t *w) {
+            return reversi_game_ply_flips(handle_.get(), index, b, n, w);
+        });
+        if (raw.has_time) {
+            ply.time = std::chrono::seconds(raw.time_seconds) + std::chrono::nanoseconds(raw.time_nanoseconds);
+        }
+        if (raw.has_evaluation) ply.evaluation = raw.evaluation;
+        if (raw.has_comment) {
+            ply.comment = detail::optional_text([&](char *b, size_t n, size_t *w) {
+                return reversi_game_ply_comment(handle_.get(), index, b, n, w);
+            });
+        }
+        return ply;
+    }
+    /// Sets (or, with std::nullopt, clears) the time taken for move `index`.
+    void set_ply_time(size_t index, std::optional<std::chrono::nanoseconds> time) {
+        if (time && time->count() < 0) throw Error(REVERSI_STATUS_INVALID_ARGUMENT, "a negative time");
+        uint64_t ns = time ? static_cast<uint64_t>(time->count()) : 0;
+        detail::check(reversi_game_set_ply_time(handle_.get(), index, time ? 1 : 0, ns / 1000000000u,
+                                                static_cast<uint32_t>(ns % 1000000000u)));
+    }
+    /// Sets (or clears) the evaluation of move `index`, in thousandths of a disc.
+    void set_ply_evaluation(size_t index, std::optional<int32_t> millidiscs) {
+        detail::check(reversi_game_set_ply_evaluation(handle_.get(), index, millidiscs ? 1 : 0,
+                                                      millidiscs.value_or(0)));
+    }
+    /// Sets the comment on move `index` (trimmed; "" clears it).
+    void set_ply_comment(size_t index, const std::string &comment) {
+        detail::check(reversi_game_set_ply_comment(handle_.get(), index, comment.c_str()));
+    }
     void play_moves(const std::string &moves) { detail::check(reversi_game_play_moves(handle_.get(), moves.c_str())); }
     ReversiStatus try_play(uint32_t square) noexcept { return reversi_game_play(handle_.get(), square); }
     ReversiStatus try_pass() noexcept { return reversi_game_pass(handle_.get()); }
 
-    /// A tag as the record writes it (variant tags included); "" if not written.
-    std::string tag(const std::string &name) const {
-        return detail::text([&](char *b, size_t n, size_t *w) { return reversi_game_tag(handle_.get(), name.c_str(), b, n, w); });
+    /// A tag as the record writes it (variant tags included); std::nullopt when the
+    /// record does not write it, "" when it is set to the empty text.
+    std::optional<std::string> tag(const std::string &name) const {
+        return detail::optional_text([&](char *b, size_t n, size_t *w) {
+            return reversi_game_tag(handle_.get(), name.c_str(), b, n, w);
+        });
     }
     /// Sets a tag; throws INVALID_TAG for a variant tag, a bad name or a line break.
     void set_tag(const std::string &name, const std::string &value) {
@@ -288,6 +383,7 @@ private:
     T get(ReversiStatus (*f)(const ReversiGame *, uint32_t *)) const { return get_as<T, uint32_t>(f); }
     template <class T>
     T get(ReversiStatus (*f)(const ReversiGame *, bool *)) const { return get_as<T, bool>(f); }
+    size_t get_size(ReversiStatus (*f)(const ReversiGame *, size_t *)) const { return get_as<size_t, size_t>(f); }
 
     std::string text(ReversiStatus (*f)(const ReversiGame *, char *, size_t, size_t *)) const {
         return detail::text([&](char *b, size_t n, size_t *w) { return f(handle_.get(), b, n, w); });
@@ -323,6 +419,77 @@ public:
 
 private:
     std::unique_ptr<ReversiWthor, detail::FreeWthor> handle_;
+};
+
+/// One entry of a GameReader: where it starts, and the game or why it could not be
+/// read.
+struct GameEntry {
+    /// Number, line, byte offset, archive format, and the error's line and column.
+    ReversiGameEntry where{};
+    /// The game, when it could be read.
+    std::optional<Game> game;
+    /// Why it could not be read ("" for a game).
+    std::string error;
+};
+
+/// The games of one input, one at a time, in flat memory: a bad game is an entry
+/// with its error, and the next one reads on.
+class GameReader {
+public:
+    /// The games of a file, streamed (throws IO_ERROR if it cannot be opened).
+    static GameReader open(const std::string &path) {
+        ReversiGameReader *raw = nullptr;
+        detail::check(reversi_game_reader_open(path.c_str(), &raw));
+        return GameReader(raw);
+    }
+    /// The games of a text (copied).
+    static GameReader from_text(const std::string &text) {
+        ReversiGameReader *raw = nullptr;
+        detail::check(reversi_game_reader_from_bytes(reinterpret_cast<const uint8_t *>(text.data()), text.size(), &raw));
+        return GameReader(raw);
+    }
+    /// The games of a stream, which must outlive the reader. A read that throws
+    /// ends the reading with IO_ERROR.
+    explicit GameReader(std::istream &in) {
+        ReversiGameReader *raw = nullptr;
+        detail::check(reversi_game_reader_from_callback(&read_stream, &in, &raw));
+        handle_.reset(raw);
+    }
+
+    /// The next entry; std::nullopt once every game is read. Throws IO_ERROR when
+    /// reading the input fails.
+    std::optional<GameEntry> next() {
+        GameEntry entry;
+        ReversiGame *raw = nullptr;
+        ReversiStatus status = reversi_game_reader_next(handle_.get(), &raw, &entry.where);
+        if (status == REVERSI_STATUS_NO_MORE_GAMES) return std::nullopt;
+        if (status == REVERSI_STATUS_PARSE_ERROR) {
+            entry.error = detail::last_error();
+            return entry;
+        }
+        detail::check(status);
+        entry.game = Game::adopt(raw);
+        return entry;
+    }
+
+    ReversiGameReader *raw() noexcept { return handle_.get(); }
+
+private:
+    explicit GameReader(ReversiGameReader *raw) : handle_(raw) {}
+
+    // No exception may cross into the library: a throwing stream is a read error.
+    static int32_t read_stream(void *user, uint8_t *buf, size_t len, size_t *count) noexcept {
+        try {
+            auto *in = static_cast<std::istream *>(user);
+            in->read(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(len));
+            *count = static_cast<size_t>(in->gcount());
+            return in->bad() ? 1 : 0;
+        } catch (...) {
+            return 2;
+        }
+    }
+
+    std::unique_ptr<ReversiGameReader, detail::FreeReader> handle_;
 };
 
 }  // namespace reversi

@@ -72,7 +72,14 @@ fn every_c_name_starts_with_reversi() {
             ["enum", name] => names.push(name.to_string()),
             _ => {}
         }
-        if let Some(paren) = line.find('(') {
+        if let Some(pointer) = line
+            .strip_prefix("typedef ")
+            .and_then(|l| l.split_once("(*"))
+        {
+            // A function pointer type: `typedef type (*name)(...)`.
+            let name = pointer.1.split(')').next().unwrap_or_default();
+            names.push(name.to_string());
+        } else if let Some(paren) = line.find('(') {
             // A function declaration: `type name(`.
             if let Some(name) = line[..paren].split_whitespace().last() {
                 if !line.starts_with('#') {
@@ -212,16 +219,23 @@ fn every_exported_function_is_exercised_from_c() {
     functions.sort();
     functions.dedup();
     assert!(functions.len() >= 40);
+    // The C++ wrapper covers the whole C API: it names every function.
+    let wrapper = std::fs::read_to_string(root().join("include/reversi.hpp")).unwrap();
+    let wrapped: Vec<&str> = wrapper
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .collect();
     for f in functions {
         assert!(
             test.contains(&format!("{f}(")),
             "tests/c/abi_test.c never calls {f}"
         );
+        assert!(wrapped.contains(&f), "include/reversi.hpp never uses {f}");
     }
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
+    let ggf = root().join("tests/data/ggs/TestGames.ggf");
     for link in [Link::Static, Link::Shared] {
         let exe = compile("gcc", "-std=c11", "tests/c/abi_test.c", link);
-        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        let out = run(&exe, &[wthor.to_str().unwrap(), ggf.to_str().unwrap()]);
         assert!(out.contains("checks passed"), "{out}");
     }
 }
@@ -261,11 +275,44 @@ fn the_c_host_plays_every_variant() {
 }
 
 #[test]
+fn the_c_games_host_reads_every_game_and_says_which_failed() {
+    let archive = root().join("tests/data/ggs/TestGames.ggf");
+    let broken = out_dir().join("broken.ggf");
+    std::fs::write(
+        &broken,
+        "1 (;GM[Othello]TY[8]B[f5/0.5/1.2]W[d6];)\ngarbage\n2 (;GM[Othello]TY[8]B[f5]W[a1];)\n3 (;GM[Othello]TY[8]B[d3];)\n",
+    )
+    .unwrap();
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("gcc", "-std=c11", "examples/c/games.c", link);
+        let out = run(&exe, &[archive.to_str().unwrap()]);
+        assert!(
+            out.starts_with("12 games read, 0 failed, 725 moves, "),
+            "{out}"
+        );
+        let output = Command::new(&exe).arg(&broken).output().unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(3), "{out}");
+        assert_eq!(
+            out,
+            "entry 2 (line 2, byte 41; error at line 2, column 1): game 2: GGF: line 2, column 1: expected a game (; NAME[value] ... ;)\n\
+             entry 3 (line 3, byte 49; error at line 3, column 26): game 3: GGF: line 3, column 26: move 2: a1 flips nothing\n\
+             2 games read, 2 failed, 3 moves, 1 evaluations\n"
+        );
+        let output = Command::new(&exe).arg("/nonexistent").output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr)
+            .starts_with("reading the input failed: /nonexistent: "));
+    }
+}
+
+#[test]
 fn the_cpp_host_plays_through_the_raii_wrapper() {
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
+    let ggf = root().join("tests/data/ggs/TestGames.ggf");
     for link in [Link::Static, Link::Shared] {
         let exe = compile("g++", "-std=c++17", "examples/cpp/game.cpp", link);
-        let out = run(&exe, &[wthor.to_str().unwrap()]);
+        let out = run(&exe, &[wthor.to_str().unwrap(), ggf.to_str().unwrap()]);
         for expected in [
             "four players: outcome ",
             "error: the move is not legal now: a1 flips nothing (status 7)",
@@ -282,6 +329,16 @@ fn the_cpp_host_plays_through_the_raii_wrapper() {
             " black discs",
             "error: the text could not be read: line 1, column 1: tag Board",
             "wthor: 1926 games, the first ends ",
+            "Opening tag absent",
+            "at move 2 of 5: f5 d6; saved 5, up to here 2",
+            "error: an index is out of range: move 9 is beyond the game's last move, 5",
+            "move 4: d3 by 1, flips d4, played 0, evaluation -1250, time 2500000000 ns, comment \"the usual\"",
+            "move 1: evaluation absent, comment absent",
+            "entry 1, line 1, byte 0: moves f5 d6\n",
+            "entry 2, line 2, byte 48: error game 2: GGF: line 2, column 1: expected a game",
+            "entry 3, line 3, byte 56: moves f5\n",
+            "entry 4, line 3, byte 83: moves d3\n",
+            "archive: 12 games, 725 moves",
         ] {
             assert!(out.contains(expected), "no {expected:?} in:\n{out}");
         }
@@ -296,6 +353,36 @@ fn the_cpp_host_plays_through_the_raii_wrapper() {
         assert!(!from_rules.is_empty(), "{line}");
         assert_eq!(from_rules, from_list, "{line}");
         assert_eq!(tag, format!("\"{from_rules}\""), "{line}");
+    }
+}
+
+/// Every `c` block of README.md compiles with every warning an error, links, and
+/// runs; the "Game databases" one prints what its comments say.
+#[test]
+fn the_readme_c_snippets_compile_and_run() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "```c" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+            blocks.push(block.join("\n") + "\n");
+        }
+    }
+    assert!(blocks.len() >= 2, "{} c blocks", blocks.len());
+    let mut outputs = String::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let source = out_dir().join(format!("readme_{i}.c"));
+        std::fs::write(&source, block).unwrap();
+        let exe = compile("gcc", "-std=c11", source.to_str().unwrap(), Link::Static);
+        outputs += &run(&exe, &[]);
+    }
+    for expected in [
+        "no Round tag\n",
+        "d6: -1250 thousandths of a disc\n",
+        "line 2, byte 56: game 2: GGF: line 2, column 26: move 2: a1 flips nothing\n",
+    ] {
+        assert!(outputs.contains(expected), "no {expected:?} in:\n{outputs}");
     }
 }
 

@@ -1,11 +1,14 @@
 // A C++17 host using include/reversi.hpp: a four-player game on the octagon with
 // random blocked squares, then a two-player game, the error paths as exceptions,
-// the records it writes, tags, OBF, and (given a file) a WTHOR database.
+// the records it writes, tags, OBF, browsing the line with undo, redo and go_to,
+// each move's data, a reader of many games, and (given files) a WTHOR database and
+// a GGF archive.
 //
-//   game [WTHOR-FILE]
+//   game [WTHOR-FILE [GGF-ARCHIVE]]
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 
 #include "reversi.hpp"
 
@@ -47,13 +50,15 @@ int main(int argc, char **argv) {
     reversi::Rules played = four.rules();
     std::cout << "board " << four.board() << ", " << four.players() << " players, blocked "
               << names(played.blocked()) << " = " << names(four.blocked()) << ", tag Blocked \""
-              << four.tag("Blocked") << "\"\n";
+              << four.tag("Blocked").value() << "\"\n";
 
     reversi::Game blocked(reversi::Rules().anti(true).blocked({"c1", "h4"}).handicap(REVERSI_COLOR_WHITE, REVERSI_CORNER_TOP_LEFT));
     reversi::Rules back = blocked.rules();
     std::cout << "anti " << back.anti() << ", handicap " << back.handicap_color() << '/' << back.handicap_corners()
-              << ", blocked " << names(back.blocked()) << ", tags " << blocked.tag("Board") << ' '
-              << blocked.tag("Anti") << ' ' << blocked.tag("Handicap") << '\n';
+              << ", blocked " << names(back.blocked()) << ", tags " << *blocked.tag("Board") << ' '
+              << *blocked.tag("Anti") << ' ' << *blocked.tag("Handicap") << '\n';
+    // A tag the record does not write is absent, not empty.
+    std::cout << "Opening tag " << (blocked.tag("Opening") ? "present" : "absent") << '\n';
 
     reversi::Game game;
     std::cout << "f5 legal: " << game.is_legal(reversi::square("f5")) << ", a1 legal: "
@@ -74,7 +79,7 @@ int main(int argc, char **argv) {
     std::cout << "two players: " << game.record();
     reversi::Game reread = reversi::Game::from_record(game.record());
     std::cout << "record read back: " << (reread.record() == game.record() ? "same" : "different") << ", Event "
-              << reread.tag("Event") << '\n';
+              << reread.tag("Event").value_or("(none)") << '\n';
     try {
         game.set_tag("Annotator", "two\nlines");
     } catch (const reversi::Error &e) {
@@ -100,6 +105,42 @@ int main(int argc, char **argv) {
         std::cout << "error: " << e.what() << '\n';
     }
 
+    // Browsing: undo keeps the move for redo, go_to moves along the line, a save
+    // writes the whole line and up_to_current cuts it.
+    reversi::Game line;
+    line.play_moves("f5 d6 c3 d3 c4");
+    line.undo();
+    line.go_to(2);
+    std::cout << "at move " << line.move_count() << " of " << line.line_length() << ": " << line.move_list()
+              << "; saved " << reversi::Game::from_record(line.record()).line_length() << ", up to here "
+              << reversi::Game::from_record(line.up_to_current().record()).line_length() << '\n';
+    line.redo();
+    try {
+        line.go_to(9);
+    } catch (const reversi::Error &e) {
+        std::cout << "error: " << e.what() << '\n';
+    }
+    line.set_ply_evaluation(3, -1250);
+    line.set_ply_comment(3, "  the usual  ");
+    line.set_ply_time(3, std::chrono::milliseconds(2500));
+    reversi::Ply d3 = line.ply(3);
+    std::cout << "move 4: " << reversi::square_name(d3.square) << " by " << d3.color << ", flips " << names(d3.flips)
+              << ", played " << d3.played << ", evaluation " << d3.evaluation.value_or(0) << ", time "
+              << (d3.time ? d3.time->count() : -1) << " ns, comment \"" << d3.comment.value_or("") << "\"\n";
+    reversi::Ply f5 = line.ply(0);
+    std::cout << "move 1: evaluation " << (f5.evaluation ? "known" : "absent") << ", comment "
+              << (f5.comment ? "present" : "absent") << '\n';
+
+    // Many games, each with its own error; the stream is read through a callback.
+    std::istringstream archive("1 (;GM[Othello]PB[Ann]TY[8]B[f5/0.5/1.2]W[d6];)\ngarbage\n"
+                               "2 (;GM[Othello]TY[8]B[f5];)(;GM[Othello]TY[8]B[d3];)\n");
+    reversi::GameReader reader(archive);
+    while (auto entry = reader.next()) {
+        std::cout << "entry " << entry->where.number << ", line " << entry->where.line << ", byte "
+                  << entry->where.byte << ": "
+                  << (entry->game ? "moves " + entry->game->move_list() : "error " + entry->error) << '\n';
+    }
+
     if (argc > 1) {
         std::ifstream file(argv[1], std::ios::binary);
         std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
@@ -107,6 +148,16 @@ int main(int argc, char **argv) {
         auto first = db.game(0);
         std::cout << "wthor: " << db.size() << " games, the first ends " << first.first.outcome() << " with black "
                   << first.second.black_score << ", replayed " << first.second.replay_black_score << '\n';
+    }
+    if (argc > 2) {
+        reversi::GameReader games = reversi::GameReader::open(argv[2]);
+        size_t read = 0, moves = 0;
+        while (auto entry = games.next()) {
+            if (!entry->game) continue;
+            read++;
+            moves += entry->game->line_length();
+        }
+        std::cout << "archive: " << read << " games, " << moves << " moves\n";
     }
     return 0;
 }

@@ -335,25 +335,6 @@ pub unsafe extern "C" fn reversi_game_pass(game: *mut ReversiGame) -> ReversiSta
     })
 }
 
-/// Takes back the last move (and forgets it: the C API has no redo, so a saved
-/// record never holds a move that C cannot see); `NOTHING_TO_UNDO` at the start.
-///
-/// # Safety
-/// `game` is NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn reversi_game_undo(game: *mut ReversiGame) -> ReversiStatus {
-    boundary(|| {
-        // SAFETY: forwarded.
-        let game = unsafe { game_mut(game)? };
-        let undone = game.undo();
-        // Saves write the whole line; C has no redo to see it with.
-        game.clear_redo();
-        undone
-            .map(|_| ())
-            .ok_or_else(|| fail(ReversiStatus::NothingToUndo, "no move to undo"))
-    })
-}
-
 /// Whether the player to move must pass (two players only).
 ///
 /// # Safety
@@ -425,8 +406,8 @@ pub unsafe extern "C" fn reversi_game_perft(
     })
 }
 
-/// The moves played, into a caller's buffer: square indices, `REVERSI_PASS` for a
-/// pass.
+/// The moves played up to the current position, into a caller's buffer: square
+/// indices, `REVERSI_PASS` for a pass (`reversi_game_line` gives the whole line).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.

@@ -49,13 +49,23 @@ pub enum ReversiStatus {
     /// A tag cannot be set: a variant tag, not a tag name, or a value with a line
     /// break.
     InvalidTag = 13,
+    /// What was asked for is absent: a tag the record does not hold, a move
+    /// without a comment. Nothing is copied.
+    NotFound = 14,
+    /// Redo with no move to redo (at the end of the game's line).
+    NothingToRedo = 15,
+    /// A game reader has given every game of its input.
+    NoMoreGames = 16,
+    /// Reading the input failed (a file that cannot be opened or read, a read
+    /// callback that reported an error).
+    IoError = 17,
     /// An internal error: the library panicked. Please report it.
     Panic = 100,
 }
 
 impl ReversiStatus {
     /// Every status, for reading a code back.
-    const ALL: [ReversiStatus; 15] = [
+    const ALL: [ReversiStatus; 19] = [
         ReversiStatus::Ok,
         ReversiStatus::NullParameter,
         ReversiStatus::InvalidArgument,
@@ -70,6 +80,10 @@ impl ReversiStatus {
         ReversiStatus::WthorError,
         ReversiStatus::IndexOutOfRange,
         ReversiStatus::InvalidTag,
+        ReversiStatus::NotFound,
+        ReversiStatus::NothingToRedo,
+        ReversiStatus::NoMoreGames,
+        ReversiStatus::IoError,
         ReversiStatus::Panic,
     ];
 
@@ -97,6 +111,10 @@ impl ReversiStatus {
             ReversiStatus::WthorError => c"the WTHOR database could not be read",
             ReversiStatus::IndexOutOfRange => c"an index is out of range",
             ReversiStatus::InvalidTag => c"the tag cannot be set",
+            ReversiStatus::NotFound => c"not found",
+            ReversiStatus::NothingToRedo => c"there is no move to redo",
+            ReversiStatus::NoMoreGames => c"there are no more games",
+            ReversiStatus::IoError => c"reading the input failed",
             ReversiStatus::Panic => c"internal error: the library panicked",
         }
     }

@@ -153,7 +153,7 @@ pub unsafe extern "C" fn reversi_game_play_moves(
     })
 }
 
-/// The moves played as a move list (`f5 d6 pass …`).
+/// The moves played up to the current position as a move list (`f5 d6 pass …`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
@@ -181,7 +181,8 @@ pub unsafe extern "C" fn reversi_game_from_record(
     boundary(|| unsafe { read_game(record, "record", out, Record::parse) })
 }
 
-/// Writes the game as a game record, with its tags.
+/// Writes the game as a game record, with its tags and its whole line (the moves
+/// that can be redone included), each move's time, evaluation and comment.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
@@ -209,7 +210,8 @@ pub unsafe extern "C" fn reversi_game_from_ggf(
     boundary(|| unsafe { read_game(ggf_text, "ggf_text", out, ggf::parse) })
 }
 
-/// Writes the game as one GGF line; `CANNOT_EXPRESS` for a game GGF cannot hold
+/// Writes the game as one GGF line, its whole line with each move's time and
+/// evaluation (GGF has no place for comments); `CANNOT_EXPRESS` for a game GGF cannot hold
 /// (three or four players, blocked squares, free opening).
 ///
 /// # Safety
@@ -260,8 +262,12 @@ pub unsafe extern "C" fn reversi_game_obf(
 
 /// The value of a tag as `reversi_game_record` writes it: the other tags (`Event`,
 /// `Black`, `White`, …) and the variant tags (`Board`, `Players`, `Anti`, `Opening`,
-/// `Handicap`, `Blocked`, `Position`, `Result`); a tag the record does not write
-/// gives an empty text.
+/// `Handicap`, `Blocked`, `Position`, `Result`). A tag the record does not write is
+/// `NOT_FOUND`, with nothing copied, so that a missing tag is told from one set to
+/// the empty text (`OK` and `""`; earlier builds gave that for a missing tag
+/// too). `Board`, `Players` and `Result` are always written; the
+/// other variant tags only when they differ from the standard game (the standard
+/// opening writes no `Opening`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `name` is NULL or NUL-terminated; `buf` has room
@@ -284,7 +290,12 @@ pub unsafe extern "C" fn reversi_game_tag(
             .into_iter()
             .find(|&(n, _)| n == name)
             .map(|(_, value)| value)
-            .unwrap_or_default();
+            .ok_or_else(|| {
+                fail(
+                    ReversiStatus::NotFound,
+                    format_args!("the record has no tag {name}"),
+                )
+            })?;
         // SAFETY: forwarded.
         unsafe { write_text(&value, buf, len, written) }
     })

@@ -286,8 +286,10 @@ static void rules_read_back(void) {
     CHECK(strcmp(text, "white a1 h8") == 0);
     OK(reversi_game_tag(game, "Blocked", text, sizeof text, &n));
     CHECK(strcmp(text, "c1 h4") == 0);
-    OK(reversi_game_tag(game, "Opening", text, sizeof text, &n));
-    CHECK(strcmp(text, "") == 0); /* the standard opening is not written */
+    n = 77;
+    strcpy(text, "untouched");
+    CHECK(reversi_game_tag(game, "Opening", text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    CHECK(n == 77 && strcmp(text, "untouched") == 0); /* the standard opening is not written */
     OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
     CHECK(strcmp(text, "*") == 0);
     reversi_game_free(game);
@@ -343,8 +345,8 @@ static void texts(void) {
     OK(reversi_game_from_record(record, &game));
     OK(reversi_game_tag(game, "Event", text, sizeof text, &n));
     CHECK(strcmp(text, "club night") == 0);
-    OK(reversi_game_tag(game, "Round", text, sizeof text, &n));
-    CHECK(strcmp(text, "") == 0);
+    CHECK(reversi_game_tag(game, "Round", text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    CHECK(strcmp(last_error(), "the record has no tag Round") == 0);
     OK(reversi_game_tag(game, "Board", text, sizeof text, &n));
     CHECK(strcmp(text, "octagon") == 0);
     OK(reversi_game_tag(game, "Players", text, sizeof text, &n));
@@ -438,6 +440,363 @@ static void wthor(const char *path) {
     reversi_wthor_free(db);
 }
 
+/* A missing tag is NOT_FOUND; a tag set to the empty text is there, empty. */
+static void tag_presence(void) {
+    ReversiRules rules;
+    OK(reversi_rules_default(&rules));
+    ReversiGame *game = new_game(&rules);
+    char text[64] = "untouched";
+    size_t n = 77;
+    CHECK(reversi_game_tag(game, "Round", text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    CHECK(n == 77 && strcmp(text, "untouched") == 0);
+    CHECK(reversi_game_tag(game, "Round", NULL, 0, &n) == REVERSI_STATUS_NOT_FOUND); /* size query */
+    CHECK(n == 77);
+    OK(reversi_game_set_tag(game, "Round", ""));
+    CHECK(reversi_game_tag(game, "Round", NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n == 1);
+    OK(reversi_game_tag(game, "Round", text, sizeof text, &n));
+    CHECK(n == 1 && text[0] == '\0');
+    CHECK(reversi_game_tag(game, "\xff", text, sizeof text, &n) == REVERSI_STATUS_INVALID_UTF8);
+    CHECK(reversi_game_tag(game, NULL, text, sizeof text, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    reversi_game_free(game);
+}
+
+static size_t count_of(ReversiStatus (*get)(const ReversiGame *, size_t *), const ReversiGame *game) {
+    size_t out = 999;
+    OK(get(game, &out));
+    return out;
+}
+
+/* Undo keeps the move for redo, go_to moves along the whole line, saves write the
+ * whole line, and up_to_current cuts it where the game stands. */
+static void line_navigation(void) {
+    ReversiRules rules;
+    OK(reversi_rules_default(&rules));
+    ReversiGame *game = new_game(&rules);
+    char text[4096], start[128], here[128];
+    size_t n = 0;
+    uint32_t moves[100];
+    OK(reversi_game_position(game, start, sizeof start, &n));
+    CHECK(reversi_game_redo(game) == REVERSI_STATUS_NOTHING_TO_REDO);
+    CHECK(strcmp(last_error(), "no move to redo") == 0);
+    OK(reversi_game_play_moves(game, "f5 d6 c3 d3 c4"));
+    CHECK(count_of(reversi_game_move_count, game) == 5);
+    CHECK(count_of(reversi_game_line_length, game) == 5);
+
+    OK(reversi_game_undo(game));
+    CHECK(count_of(reversi_game_move_count, game) == 4);
+    CHECK(count_of(reversi_game_line_length, game) == 5); /* undo keeps the move */
+    OK(reversi_game_redo(game));
+    CHECK(count_of(reversi_game_move_count, game) == 5);
+    CHECK(reversi_game_redo(game) == REVERSI_STATUS_NOTHING_TO_REDO);
+
+    OK(reversi_game_go_to(game, 2));
+    OK(reversi_game_move_list(game, text, sizeof text, &n));
+    CHECK(strcmp(text, "f5 d6") == 0);
+    OK(reversi_game_moves(game, moves, 100, &n));
+    CHECK(n == 2);
+    OK(reversi_game_line(game, moves, 100, &n));
+    CHECK(n == 5 && moves[0] == sq("f5") && moves[4] == sq("c4"));
+    CHECK(reversi_game_line(game, moves, 4, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n == 5);
+    OK(reversi_game_position(game, here, sizeof here, &n));
+    CHECK(reversi_game_go_to(game, 6) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "move 6 is beyond the game's last move, 5") == 0);
+    OK(reversi_game_position(game, text, sizeof text, &n));
+    CHECK(strcmp(text, here) == 0); /* unchanged by the refusal */
+    CHECK(count_of(reversi_game_move_count, game) == 2);
+
+    /* A save while browsing writes the whole line. */
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "c4") != NULL);
+    ReversiGame *back = NULL;
+    OK(reversi_game_from_record(text, &back));
+    CHECK(count_of(reversi_game_line_length, back) == 5);
+    reversi_game_free(back);
+    /* up_to_current saves only up to where the game stands; the game keeps its line. */
+    ReversiGame *cut = NULL;
+    OK(reversi_game_up_to_current(game, &cut));
+    CHECK(count_of(reversi_game_line_length, cut) == 2 && count_of(reversi_game_move_count, cut) == 2);
+    OK(reversi_game_record(cut, text, sizeof text, &n));
+    CHECK(strstr(text, "f5 d6") != NULL && strstr(text, "c3") == NULL);
+    reversi_game_free(cut);
+    CHECK(count_of(reversi_game_line_length, game) == 5);
+    CHECK(reversi_game_up_to_current(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+
+    OK(reversi_game_go_to(game, 0));
+    OK(reversi_game_position(game, text, sizeof text, &n));
+    CHECK(strcmp(text, start) == 0);
+    OK(reversi_game_go_to(game, 5));
+    CHECK(count_of(reversi_game_move_count, game) == 5);
+
+    /* Playing where moves could be redone clears them; so does clear_redo. */
+    OK(reversi_game_go_to(game, 3));
+    OK(reversi_game_clear_redo(game));
+    CHECK(count_of(reversi_game_line_length, game) == 3);
+    OK(reversi_game_undo(game));
+    OK(reversi_game_undo(game));
+    CHECK(count_of(reversi_game_line_length, game) == 3);
+    OK(reversi_game_play(game, sq("d6"))); /* even the move redo would play */
+    CHECK(count_of(reversi_game_line_length, game) == 2);
+
+    CHECK(reversi_game_redo(NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_go_to(NULL, 0) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_clear_redo(NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_move_count(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_line_length(NULL, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    reversi_game_free(game);
+}
+
+/* Each move's data: who, where, what it flipped, time, evaluation, comment. */
+static void ply_data(void) {
+    ReversiGame *game = NULL;
+    ReversiPly ply;
+    char text[4096];
+    size_t n = 0;
+    uint32_t flips[100];
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[d3//0.01]W[c5/2.39/1.5];)", &game));
+    OK(reversi_game_ply(game, 0, &ply));
+    CHECK(ply.color == REVERSI_COLOR_BLACK && ply.square == sq("d3") && ply.flip_count == 1);
+    CHECK(ply.played && ply.has_time && ply.time_seconds == 0 && ply.time_nanoseconds == 10000000);
+    CHECK(!ply.has_evaluation && ply.evaluation == 0 && !ply.has_comment);
+    OK(reversi_game_ply(game, 1, &ply));
+    CHECK(ply.color == REVERSI_COLOR_WHITE && ply.square == sq("c5"));
+    CHECK(ply.has_evaluation && ply.evaluation == 2390);
+    CHECK(ply.time_seconds == 1 && ply.time_nanoseconds == 500000000);
+    OK(reversi_game_ply_flips(game, 1, flips, 100, &n));
+    CHECK(n == 1 && flips[0] == sq("d5"));
+    CHECK(reversi_game_ply(game, 2, &ply) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "move index 2: the line has 2 moves") == 0);
+    CHECK(reversi_game_ply(game, 0, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_ply_flips(game, 9, flips, 100, &n) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+
+    CHECK(reversi_game_ply_comment(game, 0, text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    OK(reversi_game_set_ply_comment(game, 0, "  the usual  "));
+    OK(reversi_game_ply_comment(game, 0, text, sizeof text, &n));
+    CHECK(strcmp(text, "the usual") == 0 && n == 10);
+    OK(reversi_game_set_ply_evaluation(game, 0, 1, -1250));
+    CHECK(reversi_game_set_ply_evaluation(game, 0, 2, 0) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(reversi_game_set_ply_time(game, 0, 1, 3, 1000000000) == REVERSI_STATUS_INVALID_ARGUMENT);
+    OK(reversi_game_set_ply_time(game, 0, 1, 3, 250000000));
+    CHECK(reversi_game_set_ply_time(game, 2, 1, 3, 0) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK(reversi_game_set_ply_comment(game, 0, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_set_ply_comment(game, 0, "\xc3") == REVERSI_STATUS_INVALID_UTF8);
+    OK(reversi_game_ply(game, 0, &ply));
+    CHECK(ply.has_evaluation && ply.evaluation == -1250 && ply.has_comment);
+    CHECK(ply.time_seconds == 3 && ply.time_nanoseconds == 250000000);
+
+    /* The moves of the redo list have their data too, and saves keep all of it. */
+    OK(reversi_game_go_to(game, 0));
+    OK(reversi_game_ply(game, 1, &ply));
+    CHECK(!ply.played && ply.evaluation == 2390);
+    OK(reversi_game_set_ply_comment(game, 1, "a redo move"));
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "[%eval -1.25]") != NULL && strstr(text, "a redo move") != NULL);
+    ReversiGame *back = NULL;
+    OK(reversi_game_from_record(text, &back));
+    OK(reversi_game_ply(back, 0, &ply));
+    CHECK(ply.evaluation == -1250 && ply.time_seconds == 3 && ply.time_nanoseconds == 250000000);
+    OK(reversi_game_ply_comment(back, 1, text, sizeof text, &n));
+    CHECK(strcmp(text, "a redo move") == 0);
+    reversi_game_free(back);
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "B[d3/-1.25/3.25]W[c5/2.39/1.5]") != NULL);
+
+    /* Clearing. */
+    OK(reversi_game_set_ply_comment(game, 0, " "));
+    CHECK(reversi_game_ply_comment(game, 0, text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    OK(reversi_game_set_ply_evaluation(game, 0, 0, 77));
+    OK(reversi_game_set_ply_time(game, 0, 0, 0, 0));
+    OK(reversi_game_ply(game, 0, &ply));
+    CHECK(!ply.has_evaluation && !ply.has_time && !ply.has_comment && ply.evaluation == 0);
+    reversi_game_free(game);
+
+    /* Flips come back as square lists on every board: what a move would flip is
+     * what its ply says it flipped, squares beyond 63 included. */
+    static const uint32_t boards[2] = {REVERSI_BOARD_SIZE10, REVERSI_BOARD_OCTAGON};
+    for (int b = 0; b < 2; b++) {
+        ReversiRules rules;
+        OK(reversi_rules_default(&rules));
+        rules.board = boards[b];
+        rules.players = b == 0 ? 2 : 4;
+        game = new_game(&rules);
+        uint32_t highest = 0;
+        for (size_t i = 0; i < 30; i++) {
+            uint32_t legal[100], expected[100];
+            size_t count = 0, flipped = 0;
+            OK(reversi_game_legal_moves(game, legal, 100, &count));
+            if (count == 0) break;
+            uint32_t square = legal[count - 1]; /* the highest index */
+            OK(reversi_game_flips(game, square, expected, 100, &flipped));
+            OK(reversi_game_play(game, square));
+            OK(reversi_game_ply(game, i, &ply));
+            CHECK(ply.square == square && ply.flip_count == flipped);
+            OK(reversi_game_ply_flips(game, i, flips, 100, &n));
+            CHECK(n == flipped && memcmp(flips, expected, n * sizeof flips[0]) == 0);
+            for (size_t k = 0; k < n; k++) highest = flips[k] > highest ? flips[k] : highest;
+        }
+        CHECK(highest > 63);
+        reversi_game_free(game);
+    }
+}
+
+/* Feeds a text to a reader `chunk` bytes at a time; fails (-1) or lies about the
+ * count when asked. */
+struct feed {
+    const char *text;
+    size_t at, chunk;
+    int fail, lie;
+};
+
+static int32_t feed_read(void *user, uint8_t *buf, size_t len, size_t *count) {
+    struct feed *feed = user;
+    if (feed->fail) return -1;
+    size_t left = strlen(feed->text) - feed->at;
+    size_t n = left < feed->chunk ? left : feed->chunk;
+    n = n < len ? n : len;
+    memcpy(buf, feed->text + feed->at, n);
+    feed->at += n;
+    *count = feed->lie ? len + 1 : n;
+    return 0;
+}
+
+static void next_error(ReversiGameReader *reader, ReversiGameEntry *entry, const char *detail) {
+    ReversiGame *game = (ReversiGame *)1;
+    CHECK(reversi_game_reader_next(reader, &game, entry) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(game == NULL);
+    CHECK(strncmp(last_error(), detail, strlen(detail)) == 0);
+}
+
+static ReversiGame *next_game(ReversiGameReader *reader, ReversiGameEntry *entry) {
+    ReversiGame *game = NULL;
+    OK(reversi_game_reader_next(reader, &game, entry));
+    CHECK(game != NULL && entry->error_line == 0 && entry->error_column == 0);
+    return game;
+}
+
+/* Many games per input, each with where it starts and its own error. */
+static void game_reader(const char *ggf_path) {
+    const char *first = "1 (;GM[Othello]PB[Ann]TY[8]B[f5/0.5/1.2]W[d6];)\n";
+    const char *garbage = "garbage\n";
+    const char *synchro = "2 (;GM[Othello]TY[8]B[f5];)(;GM[Othello]TY[8]B[d3];)\n";
+    const char *illegal = "3 (;GM[Othello]TY[8]B[f5]W[a1];)\n";
+    char archive[512];
+    snprintf(archive, sizeof archive, "%s%s%s%s", first, garbage, synchro, illegal);
+    ReversiGameReader *reader = NULL;
+    ReversiGameEntry entry;
+    ReversiGame *game = NULL;
+    ReversiPly ply;
+    char text[4096];
+    size_t n = 0;
+
+    OK(reversi_game_reader_from_bytes((const uint8_t *)archive, strlen(archive), &reader));
+    /* A NULL out-parameter loses no game. */
+    CHECK(reversi_game_reader_next(reader, NULL, &entry) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_next(reader, &game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_next(NULL, &game, &entry) == REVERSI_STATUS_NULL_PARAMETER);
+    game = next_game(reader, &entry);
+    CHECK(entry.number == 1 && entry.line == 1 && entry.byte == 0 && entry.archive == REVERSI_ARCHIVE_GGF);
+    OK(reversi_game_tag(game, "Black", text, sizeof text, &n));
+    CHECK(strcmp(text, "Ann") == 0);
+    OK(reversi_game_ply(game, 0, &ply));
+    CHECK(ply.has_evaluation && ply.evaluation == 500 && ply.time_seconds == 1);
+    reversi_game_free(game);
+    next_error(reader, &entry, "game 2: GGF: line 2, column 1: expected a game");
+    CHECK(entry.number == 2 && entry.line == 2 && entry.byte == strlen(first));
+    CHECK(entry.error_line == 2 && entry.error_column == 1);
+    game = next_game(reader, &entry);
+    CHECK(entry.number == 3 && entry.line == 3 && entry.byte == strlen(first) + strlen(garbage));
+    reversi_game_free(game);
+    game = next_game(reader, &entry); /* the synchro match's second game */
+    CHECK(entry.number == 4 && entry.line == 3);
+    CHECK(entry.byte == strlen(first) + strlen(garbage) + (size_t)(strstr(synchro, ")(") + 1 - synchro));
+    OK(reversi_game_move_list(game, text, sizeof text, &n));
+    CHECK(strcmp(text, "d3") == 0);
+    reversi_game_free(game);
+    next_error(reader, &entry, "game 5: GGF: line 4, column ");
+    CHECK(strstr(last_error(), "a1") != NULL);
+    CHECK(entry.number == 5 && entry.line == 4 && entry.error_line == 4 && entry.error_column > 1);
+    game = (ReversiGame *)1;
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    CHECK(game == (ReversiGame *)1); /* untouched */
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    reversi_game_reader_free(reader);
+
+    /* A line that is not UTF-8 is the error of the game that holds it. */
+    const char *bad = "1 (;GM[Othello]TY[8]B[f5];)\n2 (;GM[Othello]PB[\xff]TY[8];)\n3 (;GM[Othello]TY[8];)\n";
+    OK(reversi_game_reader_from_bytes((const uint8_t *)bad, strlen(bad), &reader));
+    reversi_game_free(next_game(reader, &entry));
+    next_error(reader, &entry, "game 2: line 2: not UTF-8 text");
+    CHECK(entry.error_line == 2 && entry.error_column == 0);
+    reversi_game_free(next_game(reader, &entry));
+    CHECK(entry.number == 3);
+    reversi_game_reader_free(reader);
+
+    /* Records one after another, through a callback giving 7 bytes at a time. */
+    struct feed feed = {"[Event \"a\"]\n\nf5 d6\n\n[Event \"b\"]\n\nf5 f6 {[%eval 0.5] the usual}\n", 0, 7, 0, 0};
+    OK(reversi_game_reader_from_callback(feed_read, &feed, &reader));
+    game = next_game(reader, &entry);
+    CHECK(entry.archive == REVERSI_ARCHIVE_RECORD && entry.line == 1);
+    OK(reversi_game_tag(game, "Event", text, sizeof text, &n));
+    CHECK(strcmp(text, "a") == 0);
+    reversi_game_free(game);
+    game = next_game(reader, &entry);
+    CHECK(entry.number == 2 && entry.line == 5 && entry.byte == 20);
+    OK(reversi_game_ply(game, 1, &ply));
+    CHECK(ply.evaluation == 500 && ply.has_comment);
+    OK(reversi_game_ply_comment(game, 1, text, sizeof text, &n));
+    CHECK(strcmp(text, "the usual") == 0);
+    reversi_game_free(game);
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    reversi_game_reader_free(reader);
+
+    /* A failing callback ends the reading with IO_ERROR. */
+    struct feed failing = {"1 (;GM[Othello]TY[8];)\n", 0, 7, 1, 0};
+    OK(reversi_game_reader_from_callback(feed_read, &failing, &reader));
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_IO_ERROR);
+    CHECK(strcmp(last_error(), "the read callback returned -1") == 0);
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    reversi_game_reader_free(reader);
+    struct feed lying = {"1 (;GM[Othello]TY[8];)\n", 0, 7, 0, 1};
+    OK(reversi_game_reader_from_callback(feed_read, &lying, &reader));
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_IO_ERROR);
+    CHECK(strstr(last_error(), "into a buffer of") != NULL);
+    reversi_game_reader_free(reader);
+    CHECK(reversi_game_reader_from_callback(NULL, &feed, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_from_callback(feed_read, &feed, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_from_bytes(NULL, 0, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_from_bytes((const uint8_t *)"x", 1, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+
+    /* A file: the GGS archive of 12 games, each read; saving while browsing
+     * writes the whole line. */
+    reader = NULL;
+    CHECK(reversi_game_reader_open("/nonexistent/games.ggf", &reader) == REVERSI_STATUS_IO_ERROR);
+    CHECK(strstr(last_error(), "/nonexistent/games.ggf: ") == last_error());
+    CHECK(reader == NULL);
+    CHECK(reversi_game_reader_open(NULL, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    OK(reversi_game_reader_open(".", &reader)); /* a directory opens, and fails to read */
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_IO_ERROR);
+    reversi_game_reader_free(reader);
+    OK(reversi_game_reader_open(ggf_path, &reader));
+    size_t games = 0;
+    while (reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_OK) {
+        games++;
+        CHECK(entry.number == games && entry.line == games);
+        size_t length = count_of(reversi_game_line_length, game);
+        CHECK(length >= 58);
+        OK(reversi_game_go_to(game, 30));
+        OK(reversi_game_ggf(game, text, sizeof text, &n));
+        ReversiGame *back = NULL;
+        OK(reversi_game_from_ggf(text, &back));
+        CHECK(count_of(reversi_game_line_length, back) == length);
+        OK(reversi_game_tag(back, "Result", text, sizeof text, &n));
+        CHECK(strcmp(text, "*") != 0); /* the result of the whole line is kept */
+        reversi_game_free(back);
+        reversi_game_free(game);
+    }
+    CHECK(games == 12);
+    reversi_game_reader_free(reader);
+    reversi_game_reader_free(NULL);
+}
+
 /* Reading the last error never changes it: short buffers, size queries and bad
  * arguments all leave it as it was, so the retry gets the message. */
 static void last_error_buffer(void) {
@@ -464,8 +823,8 @@ static void last_error_buffer(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: abi_test WTHOR-FILE\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: abi_test WTHOR-FILE GGF-ARCHIVE\n");
         return 2;
     }
     version_and_messages();
@@ -476,6 +835,10 @@ int main(int argc, char **argv) {
     rules_read_back();
     texts();
     wthor(argv[1]);
+    tag_presence();
+    line_navigation();
+    ply_data();
+    game_reader(argv[2]);
     last_error_buffer();
     reversi_game_free(NULL);
     printf("abi test: %d checks passed\n", checks);

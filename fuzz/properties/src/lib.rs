@@ -177,7 +177,8 @@ pub fn c_abi(data: &[u8]) {
         let mut count_before = 0usize;
         let mut moves = [0u32; 200];
         unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_before) };
-        let status = match op % 9 {
+        let kind = op % 12;
+        let status = match kind {
             0 => unsafe { reversi_game_play(game, u32::from(arg)) },
             1 => unsafe { reversi_game_pass(game) },
             2 => unsafe { reversi_game_undo(game) },
@@ -243,10 +244,42 @@ pub fn c_abi(data: &[u8]) {
                 unsafe { reversi_game_free(clone) };
                 status
             }
-            _ => {
+            8 => {
                 let mut cell = 0u32;
                 let status = unsafe { reversi_game_cell(game, u32::from(arg), &mut cell) };
                 assert_eq!(status == ReversiStatus::Ok, arg < 100);
+                status
+            }
+            9 => unsafe { reversi_game_redo(game) },
+            10 => {
+                let mut length = 0usize;
+                unsafe { reversi_game_line_length(game, &mut length) };
+                let target = usize::from(arg % 70);
+                let status = unsafe { reversi_game_go_to(game, target) };
+                assert_eq!(status == ReversiStatus::Ok, target <= length);
+                status
+            }
+            _ => {
+                // A move of the line: its flips agree with its count.
+                let mut ply = ReversiPly::default();
+                let status = unsafe { reversi_game_ply(game, usize::from(arg), &mut ply) };
+                if status == ReversiStatus::Ok {
+                    let mut flips = [0u32; 100];
+                    let mut written = 0usize;
+                    let listed = unsafe {
+                        reversi_game_ply_flips(
+                            game,
+                            usize::from(arg),
+                            flips.as_mut_ptr(),
+                            flips.len(),
+                            &mut written,
+                        )
+                    };
+                    assert_eq!(
+                        (listed, written),
+                        (ReversiStatus::Ok, ply.flip_count as usize)
+                    );
+                }
                 status
             }
         };
@@ -269,18 +302,19 @@ pub fn c_abi(data: &[u8]) {
         }
         let mut count_after = 0usize;
         unsafe { reversi_game_moves(game, moves.as_mut_ptr(), moves.len(), &mut count_after) };
-        if status != ReversiStatus::Ok || op % 9 >= 3 && op % 9 != 6 {
+        if status != ReversiStatus::Ok || matches!(kind, 3..=5 | 7 | 8 | 11) {
             assert_eq!(
                 position(game),
                 before,
-                "op {} changed the game (status {status:?})",
-                op % 9
+                "op {kind} changed the game (status {status:?})"
             );
             assert_eq!(count_after, count_before);
-        } else if op % 9 == 2 {
+        } else if kind == 2 {
             assert_eq!(count_after + 1, count_before);
-        } else if op % 9 < 2 {
+        } else if kind < 2 || kind == 9 {
             assert_eq!(count_after, count_before + 1);
+        } else if kind == 10 {
+            assert_eq!(count_after, usize::from(arg % 70));
         }
     }
     // The rules read back are the rules the game was made with (the blocked
@@ -314,6 +348,47 @@ pub fn c_abi(data: &[u8]) {
     unsafe { reversi_game_free(game) };
 }
 
+/// The C ABI's game reader gives the entries the Rust reader gives, in order, each
+/// game writing the same record, and then `NO_MORE_GAMES`, without a panic.
+fn c_reader_agrees(data: &[u8], expected: &[games::GameEntry]) {
+    use reversi::ffi::*;
+    let mut reader: *mut ReversiGameReader = std::ptr::null_mut();
+    let status = unsafe { reversi_game_reader_from_bytes(data.as_ptr(), data.len(), &mut reader) };
+    assert_eq!(status, ReversiStatus::Ok);
+    for want in expected {
+        let mut game: *mut ReversiGame = std::ptr::null_mut();
+        let mut entry = ReversiGameEntry::default();
+        let status = unsafe { reversi_game_reader_next(reader, &mut game, &mut entry) };
+        assert_eq!(
+            (entry.number, entry.line, entry.byte),
+            (want.number, want.line, want.byte)
+        );
+        match &want.result {
+            Ok(record) => {
+                assert_eq!(status, ReversiStatus::Ok);
+                let mut size = 0usize;
+                unsafe { reversi_game_record(game, std::ptr::null_mut(), 0, &mut size) };
+                let mut buf = vec![0u8; size];
+                let copied =
+                    unsafe { reversi_game_record(game, buf.as_mut_ptr().cast(), size, &mut size) };
+                assert_eq!(copied, ReversiStatus::Ok);
+                buf.truncate(size - 1);
+                assert_eq!(String::from_utf8(buf).unwrap(), record.to_string());
+                unsafe { reversi_game_free(game) };
+            }
+            Err(_) => {
+                assert_eq!(status, ReversiStatus::ParseError);
+                assert!(game.is_null() && entry.error_line > 0);
+            }
+        }
+    }
+    let mut game: *mut ReversiGame = std::ptr::null_mut();
+    let mut entry = ReversiGameEntry::default();
+    let status = unsafe { reversi_game_reader_next(reader, &mut game, &mut entry) };
+    assert_eq!(status, ReversiStatus::NoMoreGames);
+    unsafe { reversi_game_reader_free(reader) };
+}
+
 /// Two good GGS-style games, one a line, around the fuzzed text in [`games`].
 const GOOD_FIRST: &str = "1 (;GM[Othello]PB[Ann]TY[8]B[f5/0.5/1.2]W[d6];)";
 const GOOD_LAST: &str = "2 (;GM[Othello]TY[8]RE[?]B[d3]W[c5//3];)";
@@ -327,6 +402,7 @@ pub fn games(data: &[u8]) {
     let streamed: Vec<_> = GameReader::new(std::io::BufReader::with_capacity(5, data))
         .map(|entry| entry.expect("reading from memory never fails"))
         .collect();
+    c_reader_agrees(data, &streamed);
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
