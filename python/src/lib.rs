@@ -4,6 +4,7 @@
 //! reaches Python as an exception, never as a panic.
 
 mod actions;
+mod batch;
 mod engine;
 mod errors;
 mod game;
