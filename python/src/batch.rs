@@ -304,7 +304,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
             *out = if count == 0 {
                 pass
             } else {
-                self.action(nth_bit(bits, uniform_below(rng, count)))
+                self.action(nth_bit::<P::Layout>(bits, uniform_below(rng, count)))
             };
         }
     }
@@ -355,7 +355,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
                 }
                 chosen
             } else {
-                self.action(nth_bit(bits, uniform_below(rng, bits.count())))
+                self.action(nth_bit::<P::Layout>(bits, uniform_below(rng, bits.count())))
             };
         }
         Ok(())
@@ -379,14 +379,43 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
     }
 }
 
-/// The `k`-th lowest set bit of `bits` (which has more than `k`).
+/// The `k`-th lowest set bit of `bits` (which has more than `k`), a word of 64
+/// bits at a time.
 #[inline(always)]
-fn nth_bit<B: Bits>(bits: B, k: u32) -> u32 {
-    let mut rest = bits;
-    for _ in 0..k {
-        rest = rest.without_lowest();
+fn nth_bit<L: Layout>(bits: L::Bits, k: u32) -> u32 {
+    let low = bits.low_u64();
+    if L::BITS_USED <= 64 {
+        return select(low, k);
     }
-    rest.lowest()
+    let below = low.count_ones();
+    if k < below {
+        select(low, k)
+    } else {
+        64 + select((bits >> 64).low_u64(), k - below)
+    }
+}
+
+/// The `k`-th lowest set bit of `word` (which has more than `k`): one `pdep` where
+/// the processor has BMI2, else clearing the lowest bits one by one.
+#[inline(always)]
+fn select(word: u64, k: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the processor has BMI2, checked just above.
+        return unsafe { select_bmi2(word, k) };
+    }
+    let mut rest = word;
+    for _ in 0..k {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn select_bmi2(word: u64, k: u32) -> u32 {
+    // The k-th bit of the mask `word` receives bit k of `1 << k`.
+    core::arch::x86_64::_pdep_u64(1u64 << k, word).trailing_zeros()
 }
 
 /// An element of a plane: 0 or 1 in the numpy array's type, with the eight cells
