@@ -147,6 +147,7 @@ class VecEnv:
         *,
         obs_dtype: Optional[npt.DTypeLike] = None,
         observations: bool = True,
+        threads: int = 1,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...

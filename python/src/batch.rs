@@ -47,17 +47,22 @@ pub trait Batch: Send + Sync {
     fn to_move(&self, out: &mut [i64]);
     /// Each player's disc count in each game, `players` entries a game.
     fn scores(&self, out: &mut [i64]);
+    /// Whether every action is legal in its game; the error names the first
+    /// game (numbered from `first`) whose action is not.
+    fn check(&self, actions: &[i64], first: usize) -> Result<(), String>;
     /// Plays `actions[i]` in game `i`, restarting the games that end; on an
     /// illegal action, no game moves and the error names the game.
     fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), String>;
     /// One legal action per game, uniformly.
     fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]);
-    /// One legal action per game, in proportion to `policy` over the legal actions.
+    /// One legal action per game, in proportion to `policy` over the legal
+    /// actions; an error names the game numbered from `first`.
     fn sample_weighted(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         policy: &ArrayView2<'_, f32>,
         out: &mut [i64],
+        first: usize,
     ) -> Result<(), String>;
     /// The legal masks, `width * width + 1` entries a game.
     fn masks(&self, out: &mut [bool]);
@@ -66,8 +71,28 @@ pub trait Batch: Send + Sync {
 }
 
 /// The games of a batch of `num_envs` games starting at `start`, on the fastest
-/// kernel this processor has.
-pub fn new(start: AnyPosition, num_envs: usize) -> Box<dyn Batch> {
+/// kernel this processor has, split over `threads` threads (at most one a game).
+pub fn new(start: AnyPosition, num_envs: usize, threads: usize) -> Box<dyn Batch> {
+    let threads = threads.clamp(1, num_envs.max(1));
+    if threads == 1 {
+        return one(start, num_envs);
+    }
+    let sizes: Vec<usize> = (0..threads)
+        .map(|t| num_envs / threads + usize::from(t < num_envs % threads))
+        .collect();
+    let width = start.board().width() as usize;
+    let players = start.players() as usize;
+    Box::new(Threaded {
+        parts: sizes.iter().map(|&n| one(start, n)).collect(),
+        sizes,
+        players,
+        actions: start.board().action_count(),
+        obs_len: (players + 4) * width * width,
+    })
+}
+
+/// The games of one thread.
+fn one(start: AnyPosition, num_envs: usize) -> Box<dyn Batch> {
     macro_rules! on_fastest_kernel {
         ($p:expr) => {{
             let p = $p;
@@ -153,19 +178,21 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
         (self.width * self.width) as i64
     }
 
-    /// Why game `i`'s action is refused, in the rules crate's words.
-    fn refusal(&self, i: usize, action: i64) -> String {
+    /// Why game `i`'s action is refused, in the rules crate's words, the game
+    /// numbered from `first`.
+    fn refusal(&self, i: usize, first: usize, action: i64) -> String {
         let count = self.board.action_count();
+        let (game, i) = (first + i, i);
         match usize::try_from(action)
             .ok()
             .and_then(|a| Move::from_action(self.board, a))
         {
-            None => format!("game {i}: action {action} is not below {count}"),
+            None => format!("game {game}: action {action} is not below {count}"),
             Some(mv) => {
                 let position: AnyPosition = self.positions[i].into();
                 match position.play(mv) {
-                    Err(e) => format!("game {i}: {mv}: {e}"),
-                    Ok(_) => format!("game {i}: {mv} is not legal"),
+                    Err(e) => format!("game {game}: {mv}: {e}"),
+                    Ok(_) => format!("game {game}: {mv} is not legal"),
                 }
             }
         }
@@ -174,7 +201,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
     /// The layout bit of `action` if it is legal in game `i`, `None` for the
     /// pass when it is legal; an error otherwise.
     #[inline(always)]
-    fn check(&self, i: usize, action: i64) -> Result<Option<u32>, ()> {
+    fn check_one(&self, i: usize, action: i64) -> Result<Option<u32>, ()> {
         let moves = self.moves[i].bits();
         if action == self.pass_action() {
             return if moves.is_empty() { Ok(None) } else { Err(()) };
@@ -260,18 +287,23 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
         }
     }
 
-    fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), String> {
-        // Every action checked before any game moves.
+    fn check(&self, actions: &[i64], first: usize) -> Result<(), String> {
         for (i, &action) in actions.iter().enumerate() {
-            if self.check(i, action).is_err() {
-                return Err(self.refusal(i, action));
+            if self.check_one(i, action).is_err() {
+                return Err(self.refusal(i, first, action));
             }
         }
+        Ok(())
+    }
+
+    fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), String> {
+        // Every action checked before any game moves.
+        self.check(actions, 0)?;
         let players = self.players;
         let colors = Color::in_play(players as u8);
         for (i, &action) in actions.iter().enumerate() {
             let position = &self.positions[i];
-            let next = match self.check(i, action) {
+            let next = match self.check_one(i, action) {
                 Ok(Some(spot)) => position
                     .play_unchecked(Spot::from_index(spot as usize).expect("a checked move")),
                 _ => position.pass_unchecked(),
@@ -314,6 +346,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
         rng: &mut Xoshiro256PlusPlus,
         policy: &ArrayView2<'_, f32>,
         out: &mut [i64],
+        first: usize,
     ) -> Result<(), String> {
         use rand_core::Rng;
         let pass = self.pass_action();
@@ -323,7 +356,8 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
                 Ok(f64::from(p))
             } else {
                 Err(format!(
-                    "policy[{i}, {a}] is {p}: weights are finite and not negative"
+                    "policy[{}, {a}] is {p}: weights are finite and not negative",
+                    first + i
                 ))
             }
         };
@@ -376,6 +410,175 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
             ObsOut::Bool(out) => self.observations_of(out),
             ObsOut::Off => {}
         }
+    }
+}
+
+/// Games split over threads: each part is stepped and its planes written on a
+/// thread of its own, into its own rows of the arrays. The games and the draws
+/// are those of one thread: the parts take their draws from the one generator in
+/// turn, and a game's course depends only on its actions.
+struct Threaded {
+    parts: Vec<Box<dyn Batch>>,
+    sizes: Vec<usize>,
+    players: usize,
+    actions: usize,
+    obs_len: usize,
+}
+
+/// `out` cut into consecutive pieces of `sizes[k] * per` elements.
+fn split<'a, T>(mut out: &'a mut [T], sizes: &[usize], per: usize) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(sizes.len());
+    for &n in sizes {
+        let (head, tail) = std::mem::take(&mut out).split_at_mut(n * per);
+        pieces.push(head);
+        out = tail;
+    }
+    pieces
+}
+
+impl<'a> ObsOut<'a> {
+    fn split(self, sizes: &[usize], per: usize) -> Vec<ObsOut<'a>> {
+        match self {
+            ObsOut::Float32(out) => split(out, sizes, per)
+                .into_iter()
+                .map(ObsOut::Float32)
+                .collect(),
+            ObsOut::Uint8(out) => split(out, sizes, per)
+                .into_iter()
+                .map(ObsOut::Uint8)
+                .collect(),
+            ObsOut::Bool(out) => split(out, sizes, per)
+                .into_iter()
+                .map(ObsOut::Bool)
+                .collect(),
+            ObsOut::Off => sizes.iter().map(|_| ObsOut::Off).collect(),
+        }
+    }
+}
+
+impl Batch for Threaded {
+    fn reset(&mut self) {
+        for part in &mut self.parts {
+            part.reset();
+        }
+    }
+
+    fn position(&self, mut index: usize) -> AnyPosition {
+        for (part, &n) in self.parts.iter().zip(&self.sizes) {
+            if index < n {
+                return part.position(index);
+            }
+            index -= n;
+        }
+        panic!("VecEnv checks the game index")
+    }
+
+    fn to_move(&self, out: &mut [i64]) {
+        for (part, out) in self.parts.iter().zip(split(out, &self.sizes, 1)) {
+            part.to_move(out);
+        }
+    }
+
+    fn scores(&self, out: &mut [i64]) {
+        for (part, out) in self.parts.iter().zip(split(out, &self.sizes, self.players)) {
+            part.scores(out);
+        }
+    }
+
+    fn check(&self, actions: &[i64], first: usize) -> Result<(), String> {
+        let mut at = 0;
+        for (part, &n) in self.parts.iter().zip(&self.sizes) {
+            part.check(&actions[at..at + n], first + at)?;
+            at += n;
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), String> {
+        // Every action checked before any game moves, in any thread.
+        self.check(actions, 0)?;
+        let sizes = &self.sizes;
+        let mut rewards = split(out.rewards, sizes, self.players).into_iter();
+        let mut terminated = split(out.terminated, sizes, 1).into_iter();
+        let mut masks = split(out.masks, sizes, self.actions).into_iter();
+        let mut obs = out.obs.split(sizes, self.obs_len).into_iter();
+        let mut jobs = Vec::with_capacity(sizes.len());
+        let mut at = 0;
+        for (part, &n) in self.parts.iter_mut().zip(sizes) {
+            let out = StepOut {
+                rewards: rewards.next().unwrap_or_default(),
+                terminated: terminated.next().unwrap_or_default(),
+                masks: masks.next().unwrap_or_default(),
+                obs: obs.next().unwrap_or(ObsOut::Off),
+            };
+            jobs.push((part, &actions[at..at + n], out));
+            at += n;
+        }
+        std::thread::scope(|scope| {
+            let mut jobs = jobs.into_iter();
+            let here = jobs.next();
+            let handles: Vec<_> = jobs
+                .map(|(part, actions, out)| scope.spawn(move || part.step(actions, out)))
+                .collect();
+            let mut result = match here {
+                Some((part, actions, out)) => part.step(actions, out),
+                None => Ok(()),
+            };
+            for handle in handles {
+                let done = handle
+                    .join()
+                    .unwrap_or_else(|_| Err("a VecEnv thread failed".to_string()));
+                result = result.and(done);
+            }
+            result
+        })
+    }
+
+    fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]) {
+        for (part, out) in self.parts.iter().zip(split(out, &self.sizes, 1)) {
+            part.sample(rng, out);
+        }
+    }
+
+    fn sample_weighted(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        policy: &ArrayView2<'_, f32>,
+        out: &mut [i64],
+        first: usize,
+    ) -> Result<(), String> {
+        let mut at = 0;
+        for ((part, out), &n) in self
+            .parts
+            .iter()
+            .zip(split(out, &self.sizes, 1))
+            .zip(&self.sizes)
+        {
+            let rows = policy.slice(numpy::ndarray::s![at..at + n, ..]);
+            part.sample_weighted(rng, &rows, out, first + at)?;
+            at += n;
+        }
+        Ok(())
+    }
+
+    fn masks(&self, out: &mut [bool]) {
+        for (part, out) in self.parts.iter().zip(split(out, &self.sizes, self.actions)) {
+            part.masks(out);
+        }
+    }
+
+    fn observations(&self, out: ObsOut<'_>) {
+        let pieces = out.split(&self.sizes, self.obs_len);
+        std::thread::scope(|scope| {
+            let mut jobs = self.parts.iter().zip(pieces);
+            let here = jobs.next();
+            for (part, out) in jobs {
+                scope.spawn(move || part.observations(out));
+            }
+            if let Some((part, out)) = here {
+                part.observations(out);
+            }
+        });
     }
 }
 

@@ -110,7 +110,9 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// flags ``(num_envs,)`` and legal masks ``(num_envs, num_actions)``. A finished
 /// game starts again at once: the observation and mask returned for it are of the
 /// new game. The same seed gives the same games. The arrays are new at each call,
-/// written in place by Rust without the GIL.
+/// written in place by Rust without the GIL. ``threads`` steps the games and
+/// writes their planes on that many threads (the games and draws stay those of one
+/// thread: the same seed gives the same games whatever the count).
 #[pyclass(module = "reversi", name = "VecEnv")]
 pub struct VecEnv {
     rules: Rules,
@@ -171,16 +173,20 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true))]
+    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true, threads=1))]
     fn new(
         num_envs: usize,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
         obs_dtype: Option<&Bound<'_, PyAny>>,
         observations: bool,
+        threads: usize,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        if threads == 0 {
+            return Err(PyValueError::new_err("threads must be at least 1"));
         }
         let obs_dtype = ObsDtype::from_arg(obs_dtype, observations)?;
         let rules = rules_arg(rules)?;
@@ -188,7 +194,7 @@ impl VecEnv {
         Ok(VecEnv {
             rules,
             num_envs,
-            games: batch::new(start, num_envs),
+            games: batch::new(start, num_envs, threads),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
             obs_dtype,
         })
@@ -329,7 +335,7 @@ impl VecEnv {
                         expected
                     )));
                 }
-                py.detach(|| games.sample_weighted(rng, &view, out))
+                py.detach(|| games.sample_weighted(rng, &view, out, 0))
                     .map_err(reversi_error)?
             }
         }
