@@ -1,7 +1,10 @@
 """Reversi for every board, option and player count, from the Rust library ``reversi``.
 
 - ``Rules`` and ``Game``: the game in Python's idioms, with undo/redo, history,
-  loading of every text format and WTHOR databases.
+  loading of every text format and WTHOR databases, and evaluation features.
+- ``read_games``/``open_games``: the games of a GGF archive or a file of records,
+  one ``GameEntry`` at a time (a bad game is an entry with its error);
+  ``wthor_games`` and ``wthor_names``: WTHOR databases with their names files.
 - One action numbering for learning: ``row * width + column`` over the board's
   bounding grid, then the pass (8x8: squares 0-63, pass 64, as OpenSpiel).
 - ``Game.observation()``: planes ``(players + 4, width, width)`` from the mover's
@@ -24,29 +27,41 @@ from reversi._reversi import (
     SYMMETRIES,
     Bot,
     Game,
+    GameEntry,
+    GameReader,
     Ply,
     ReversiError,
     Rules,
     VecEnv,
+    open_games,
     random_games,
+    read_games,
     read_wthor,
     solve,
     symmetry_permutation,
+    wthor_games,
+    wthor_names,
 )
 
 __all__ = [
     "SYMMETRIES",
     "Bot",
     "Game",
+    "GameEntry",
+    "GameReader",
     "Ply",
     "ReversiError",
     "Rules",
     "VecEnv",
     "augment",
+    "open_games",
     "random_games",
+    "read_games",
     "read_wthor",
     "solve",
     "symmetry_permutation",
+    "wthor_games",
+    "wthor_names",
 ]
 
 

@@ -114,17 +114,32 @@ static SQUARE_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 /// The legal actions of a game, in increasing order: the pass alone when the
 /// player must pass, none when the game is over.
 pub fn legal_actions(game: &Game) -> Vec<usize> {
+    let mut buffer = [0; MAX_ACTIONS];
+    legal_actions_into(game, &mut buffer).to_vec()
+}
+
+/// The most actions of any board: 10 × 10 squares and the pass.
+const MAX_ACTIONS: usize = 101;
+
+/// [`legal_actions`] written into `buffer`, with no allocation: the legal moves
+/// computed once, and already in action order (a square's index, `10 * row +
+/// column`, grows with its action number).
+fn legal_actions_into<'a>(game: &Game, buffer: &'a mut [usize; MAX_ACTIONS]) -> &'a [usize] {
     let board = game.rules().board();
-    if game.must_pass() {
-        return vec![actions::pass(board)];
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        if game.is_over() {
+            return &[];
+        }
+        buffer[0] = actions::pass(board);
+        return &buffer[..1];
     }
-    let mut list: Vec<usize> = game
-        .legal_moves()
-        .iter()
-        .filter_map(|s| actions::of_square(board, s))
-        .collect();
-    list.sort_unstable();
-    list
+    let mut n = 0;
+    for action in moves.iter().filter_map(|s| actions::of_square(board, s)) {
+        buffer[n] = action;
+        n += 1;
+    }
+    &buffer[..n]
 }
 
 /// +1 for the winner and -1 for the others, 0 for all on a draw or an unfinished game.
@@ -240,8 +255,10 @@ impl PyGame {
 
     /// The legal actions in increasing order: ``[pass_action]`` when the player to
     /// move must pass, ``[]`` when the game is over.
-    fn legal_actions(&self) -> Vec<usize> {
-        legal_actions(&self.game)
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // Straight into a list: a Python loop calls this at every move.
+        let mut buffer = [0; MAX_ACTIONS];
+        PyList::new(py, legal_actions_into(&self.game, &mut buffer))
     }
 
     /// The legal moves as names (``"pass"`` when the player must pass).
@@ -377,6 +394,35 @@ impl PyGame {
         let mut planes = vec![0.0; observation::len(board, players)];
         observation::write(self.game.position(), view, &mut planes);
         PyArray1::from_vec(py, planes).reshape([observation::channels(players), width, width])
+    }
+
+    /// The rules library's evaluation features of ``player`` (an index in turn
+    /// order; the player to move by default), counted: ``discs``; ``mobility``
+    /// (the moves the player would have with the turn); ``potential_mobility``
+    /// (empty squares next to another player's disc); ``frontier`` (the player's
+    /// discs next to an empty square); ``stable`` (discs that can never flip
+    /// again, a proven lower bound); ``corners`` and ``edges`` (the player's discs
+    /// on the squares no move can flip, and on the rim of the board, the octagon's
+    /// cut sides and the squares beside a blocked square included).
+    #[pyo3(signature = (player=None))]
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let players = self.game.rules().players();
+        let view = player.unwrap_or_else(|| self.game.to_move().index());
+        let color = Color::in_play(players).get(view).copied().ok_or_else(|| {
+            reversi_error(format_args!(
+                "player {view} is not in a {players}-player game"
+            ))
+        })?;
+        let counts = crate::features::counts(self.game.position(), color);
+        let dict = PyDict::new(py);
+        for (name, count) in crate::features::NAMES.iter().zip(counts) {
+            dict.set_item(name, count)?;
+        }
+        Ok(dict)
     }
 
     /// The position's Zobrist hash key (the Rust library's), as an int.

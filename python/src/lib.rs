@@ -4,10 +4,13 @@
 //! reaches Python as an exception, never as a panic.
 
 mod actions;
+mod batch;
 mod engine;
 mod errors;
+mod features;
 mod game;
 mod observation;
+mod readers;
 mod rules;
 mod vecenv;
 
@@ -84,7 +87,13 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyPly>()?;
     m.add_class::<vecenv::VecEnv>()?;
     m.add_class::<engine::PyBot>()?;
+    m.add_class::<readers::PyGameEntry>()?;
+    m.add_class::<readers::PyGameReader>()?;
     m.add_function(wrap_pyfunction!(game::read_wthor, m)?)?;
+    m.add_function(wrap_pyfunction!(readers::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(readers::open_games, m)?)?;
+    m.add_function(wrap_pyfunction!(readers::wthor_games, m)?)?;
+    m.add_function(wrap_pyfunction!(readers::wthor_names, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry_permutation, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;

@@ -6,12 +6,13 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use reversi::playout::{playout, uniform_below};
+use reversi::playout::playout;
 use reversi::{AnyPosition, Color, Position, PositionVisitor, Rules};
 
 use crate::actions;
+use crate::batch::{self, Batch, ObsOut, StepOut};
 use crate::errors::reversi_error;
-use crate::game::{rewards, PyGame};
+use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
 
@@ -19,23 +20,6 @@ use crate::rules::rules_arg;
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-/// The legal actions of a position that is not over, in increasing order.
-fn legal(position: &AnyPosition, out: &mut Vec<usize>) {
-    out.clear();
-    let board = position.board();
-    if position.must_pass() {
-        out.push(actions::pass(board));
-    } else {
-        out.extend(
-            position
-                .legal_moves()
-                .iter()
-                .filter_map(|s| actions::of_square(board, s)),
-        );
-        out.sort_unstable();
-    }
 }
 
 type Step<'py> = (
@@ -84,37 +68,19 @@ impl ObsDtype {
     }
 }
 
-/// Where the observations go: a new numpy array's memory.
-enum ObsOut<'a> {
-    Float32(&'a mut [f32]),
-    Uint8(&'a mut [u8]),
-    Bool(&'a mut [bool]),
-    Off,
-}
-
-fn fill_planes<T: Copy>(positions: &[AnyPosition], len: usize, one: T, out: &mut [T]) {
-    for (position, out) in positions.iter().zip(out.chunks_exact_mut(len)) {
-        observation::write_as(position, position.to_move().index(), one, out);
-    }
-}
-
-impl ObsOut<'_> {
-    fn fill(self, positions: &[AnyPosition], len: usize) {
-        match self {
-            ObsOut::Float32(out) => fill_planes(positions, len, 1.0, out),
-            ObsOut::Uint8(out) => fill_planes(positions, len, 1, out),
-            ObsOut::Bool(out) => fill_planes(positions, len, true, out),
-            ObsOut::Off => {}
-        }
-    }
-}
-
-fn fill_masks(legal: &[Vec<usize>], count: usize, out: &mut [bool]) {
-    for (list, row) in legal.iter().zip(out.chunks_exact_mut(count)) {
-        for &a in list {
-            row[a] = true;
-        }
-    }
+/// A new C-contiguous array whose every element the caller writes, and its
+/// memory, to fill without the GIL.
+fn uninit<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: D,
+) -> (Bound<'py, numpy::PyArray<T, D>>, &'py mut [T]) {
+    // SAFETY: the array is C-contiguous and every element is written (by the
+    // batch) before Python sees it; nothing else refers to it until then.
+    let array = unsafe { numpy::PyArray::<T, D>::new(py, shape, false) };
+    let slice = unsafe {
+        std::slice::from_raw_parts_mut(array.data(), numpy::PyUntypedArrayMethods::len(&array))
+    };
+    (array, slice)
 }
 
 /// A new C-contiguous array of zeros and its memory, to fill without the GIL.
@@ -144,38 +110,37 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// flags ``(num_envs,)`` and legal masks ``(num_envs, num_actions)``. A finished
 /// game starts again at once: the observation and mask returned for it are of the
 /// new game. The same seed gives the same games. The arrays are new at each call,
-/// written in place by Rust without the GIL.
+/// written in place by Rust without the GIL. ``threads`` steps the games and
+/// writes their planes on that many threads (the games and draws stay those of one
+/// thread: the same seed gives the same games whatever the count).
 #[pyclass(module = "reversi", name = "VecEnv")]
 pub struct VecEnv {
     rules: Rules,
-    start: AnyPosition,
-    positions: Vec<AnyPosition>,
-    /// The positions after a step's actions, checked before any game moves.
-    next: Vec<AnyPosition>,
-    /// Each game's legal actions, kept with its position: masks and samples read them.
-    legal: Vec<Vec<usize>>,
+    num_envs: usize,
+    /// The games, on their typed positions and the fastest kernel.
+    games: Box<dyn Batch>,
     rng: Xoshiro256PlusPlus,
     obs_dtype: ObsDtype,
 }
 
 impl VecEnv {
-    /// A new observation array of zeros, and its memory to write.
+    /// A new observation array, and its memory to write whole.
     fn obs_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyAny>, ObsOut<'py>) {
         let width = self.rules.board().width() as usize;
         let channels = observation::channels(self.rules.players());
-        let n = self.positions.len();
+        let n = self.num_envs;
         let shape = numpy::ndarray::Dim([n, channels, width, width]);
         match self.obs_dtype {
             ObsDtype::Float32 => {
-                let (a, s) = zeros::<f32, _>(py, shape);
+                let (a, s) = uninit::<f32, _>(py, shape);
                 (a.into_any(), ObsOut::Float32(s))
             }
             ObsDtype::Uint8 => {
-                let (a, s) = zeros::<u8, _>(py, shape);
+                let (a, s) = uninit::<u8, _>(py, shape);
                 (a.into_any(), ObsOut::Uint8(s))
             }
             ObsDtype::Bool => {
-                let (a, s) = zeros::<bool, _>(py, shape);
+                let (a, s) = uninit::<bool, _>(py, shape);
                 (a.into_any(), ObsOut::Bool(s))
             }
             ObsDtype::Off => {
@@ -185,93 +150,51 @@ impl VecEnv {
         }
     }
 
+    fn masks_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray2<bool>>, &'py mut [bool]) {
+        let count = actions::count(self.rules.board());
+        uninit::<bool, _>(py, numpy::ndarray::Dim([self.num_envs, count]))
+    }
+
     fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         let (array, out) = self.obs_array(py);
-        let len = observation::len(self.rules.board(), self.rules.players());
-        let positions = &self.positions;
-        py.detach(|| out.fill(positions, len));
+        let games = &self.games;
+        py.detach(|| games.observations(out));
         array
     }
 
     fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let count = actions::count(self.rules.board());
-        let (array, out) = zeros::<bool, _>(py, numpy::ndarray::Dim([self.legal.len(), count]));
-        let legal = &self.legal;
-        py.detach(|| fill_masks(legal, count, out));
+        let (array, out) = self.masks_array(py);
+        let games = &self.games;
+        py.detach(|| games.masks(out));
         array
-    }
-
-    fn uniform(&mut self, out: &mut [i64]) {
-        for (list, out) in self.legal.iter().zip(out.iter_mut()) {
-            let pick = uniform_below(&mut self.rng, list.len() as u32) as usize;
-            *out = list[pick] as i64;
-        }
-    }
-
-    fn weighted(
-        &mut self,
-        policy: &numpy::ndarray::ArrayView2<'_, f32>,
-    ) -> Result<Vec<i64>, String> {
-        let mut out = Vec::with_capacity(self.legal.len());
-        for (i, list) in self.legal.iter().enumerate() {
-            let row = policy.row(i);
-            let mut total = 0.0f64;
-            for &a in list {
-                let p = row[a];
-                if !(p >= 0.0 && p.is_finite()) {
-                    return Err(format!(
-                        "policy[{i}, {a}] is {p}: weights are finite and not negative"
-                    ));
-                }
-                total += f64::from(p);
-            }
-            let pick = if total > 0.0 {
-                let mut x =
-                    (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
-                let mut chosen = *list.last().expect("a game that goes on has a move");
-                for &a in list {
-                    let p = f64::from(row[a]);
-                    if p > 0.0 && x < p {
-                        chosen = a;
-                        break;
-                    }
-                    x -= p;
-                }
-                chosen
-            } else {
-                list[uniform_below(&mut self.rng, list.len() as u32) as usize]
-            };
-            out.push(pick as i64);
-        }
-        Ok(out)
     }
 }
 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true))]
+    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true, threads=1))]
     fn new(
         num_envs: usize,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
         obs_dtype: Option<&Bound<'_, PyAny>>,
         observations: bool,
+        threads: usize,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
+        if threads == 0 {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
         let obs_dtype = ObsDtype::from_arg(obs_dtype, observations)?;
         let rules = rules_arg(rules)?;
         let start = AnyPosition::start(&rules);
-        let mut start_legal = Vec::new();
-        legal(&start, &mut start_legal);
         Ok(VecEnv {
             rules,
-            start,
-            positions: vec![start; num_envs],
-            next: Vec::with_capacity(num_envs),
-            legal: vec![start_legal; num_envs],
+            num_envs,
+            games: batch::new(start, num_envs, threads),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
             obs_dtype,
         })
@@ -280,7 +203,7 @@ impl VecEnv {
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.positions.len()
+        self.num_envs
     }
 
     /// The rules of every game.
@@ -298,12 +221,9 @@ impl VecEnv {
     /// The index of the player to move in each game (0 for Black), int64.
     #[getter]
     fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let v: Vec<i64> = self
-            .positions
-            .iter()
-            .map(|p| p.to_move().index() as i64)
-            .collect();
-        PyArray1::from_vec(py, v)
+        let (array, out) = zeros::<i64, _>(py, numpy::ndarray::Dim([self.num_envs]));
+        self.games.to_move(out);
+        array
     }
 
     /// Starts every game again (and the random source, when ``seed`` is given);
@@ -317,10 +237,7 @@ impl VecEnv {
         if let Some(seed) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
-        self.positions.fill(self.start);
-        let mut start_legal = Vec::new();
-        legal(&self.start, &mut start_legal);
-        self.legal.fill(start_legal);
+        self.games.reset();
         (self.observations(py), self.masks(py))
     }
 
@@ -336,24 +253,20 @@ impl VecEnv {
 
     /// Each player's disc count in each game, ``(num_envs, players)`` int64.
     fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i64>> {
-        let colors = self.rules.colors();
-        let mut v = Vec::with_capacity(self.positions.len() * colors.len());
-        for p in &self.positions {
-            v.extend(colors.iter().map(|&c| p.count(c) as i64));
-        }
-        Array2::from_shape_vec((self.positions.len(), colors.len()), v)
-            .expect("the scores fill the shape")
-            .into_pyarray(py)
+        let players = self.rules.players() as usize;
+        let (array, out) = zeros::<i64, _>(py, numpy::ndarray::Dim([self.num_envs, players]));
+        self.games.scores(out);
+        array
     }
 
     /// The game ``index`` as a ``Game`` that starts at its current position.
     fn game(&self, index: usize) -> PyResult<PyGame> {
-        let position = self
-            .positions
-            .get(index)
-            .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
+        if index >= self.num_envs {
+            return Err(PyValueError::new_err(format!("no game {index}")));
+        }
+        let position = self.games.position(index);
         let game =
-            reversi::Game::from_setup(reversi::Setup::from(position)).map_err(reversi_error)?;
+            reversi::Game::from_setup(reversi::Setup::from(&position)).map_err(reversi_error)?;
         Ok(PyGame { game })
     }
 
@@ -361,52 +274,37 @@ impl VecEnv {
     /// action raises ``ReversiError`` naming the game, and no game moves.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
         let actions = int_array(py, actions)?;
-        let actions = actions.as_array();
-        let n = self.positions.len();
-        if actions.len() != n {
+        let n = self.num_envs;
+        let given = actions.as_array().len();
+        if given != n {
             return Err(PyValueError::new_err(format!(
-                "{} actions for {n} games",
-                actions.len()
+                "{given} actions for {n} games"
             )));
         }
-        let board = self.rules.board();
+        let owned;
+        let actions: &[i64] = match actions.as_slice() {
+            Ok(slice) => slice,
+            Err(_) => {
+                owned = actions.as_array().to_vec();
+                &owned
+            }
+        };
         let players = self.rules.players() as usize;
-        let count = actions::count(board);
-        let len = observation::len(board, self.rules.players());
         let (obs, obs_out) = self.obs_array(py);
-        let (rewards_array, rewards_out) = zeros::<f32, _>(py, numpy::ndarray::Dim([n, players]));
+        let (rewards_array, rewards) = zeros::<f32, _>(py, numpy::ndarray::Dim([n, players]));
         let (terminated_array, terminated) = zeros::<bool, _>(py, numpy::ndarray::Dim([n]));
-        let (masks_array, masks_out) = zeros::<bool, _>(py, numpy::ndarray::Dim([n, count]));
-        let start = self.start;
-        let positions = &mut self.positions;
-        let next = &mut self.next;
-        let legal_lists = &mut self.legal;
-        py.detach(|| -> Result<(), String> {
-            next.clear();
-            for (i, (&action, position)) in actions.iter().zip(positions.iter()).enumerate() {
-                let mv = usize::try_from(action)
-                    .ok()
-                    .and_then(|a| actions::to_move(board, a))
-                    .ok_or_else(|| format!("game {i}: action {action} is not below {count}"))?;
-                let after = position
-                    .play(mv)
-                    .map_err(|e| format!("game {i}: {mv}: {e}"))?;
-                next.push(after);
-            }
-            for (i, after) in next.iter().enumerate() {
-                if after.is_over() {
-                    let r = rewards(after.outcome(), players as u8);
-                    rewards_out[i * players..(i + 1) * players].copy_from_slice(&r);
-                    terminated[i] = true;
-                    positions[i] = start;
-                } else {
-                    positions[i] = *after;
-                }
-                legal(&positions[i], &mut legal_lists[i]);
-            }
-            fill_masks(legal_lists, count, masks_out);
-            obs_out.fill(positions, len);
-            Ok(())
+        let (masks_array, masks) = self.masks_array(py);
+        let games = &mut self.games;
+        py.detach(|| {
+            games.step(
+                actions,
+                StepOut {
+                    rewards,
+                    terminated,
+                    masks,
+                    obs: obs_out,
+                },
+            )
         })
         .map_err(reversi_error)?;
         Ok((obs, rewards_array, terminated_array, masks_array))
@@ -421,16 +319,15 @@ impl VecEnv {
         py: Python<'py>,
         policy: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let picks = match policy {
-            None => {
-                let (array, out) = zeros::<i64, _>(py, numpy::ndarray::Dim([self.positions.len()]));
-                py.detach(|| self.uniform(out));
-                return Ok(array);
-            }
+        let (array, out) = uninit::<i64, _>(py, numpy::ndarray::Dim([self.num_envs]));
+        let games = &self.games;
+        let rng = &mut self.rng;
+        match policy {
+            None => py.detach(|| games.sample(rng, out)),
             Some(policy) => {
                 let policy = float_array(py, policy)?;
                 let view = policy.as_array();
-                let expected = [self.positions.len(), self.num_actions()];
+                let expected = [self.num_envs, actions::count(self.rules.board())];
                 if view.shape() != expected {
                     return Err(PyValueError::new_err(format!(
                         "policy has shape {:?}, not {:?}",
@@ -438,10 +335,11 @@ impl VecEnv {
                         expected
                     )));
                 }
-                py.detach(|| self.weighted(&view)).map_err(reversi_error)?
+                py.detach(|| games.sample_weighted(rng, &view, out, 0))
+                    .map_err(reversi_error)?
             }
-        };
-        Ok(PyArray1::from_vec(py, picks))
+        }
+        Ok(array)
     }
 }
 

@@ -251,3 +251,44 @@ def test_step_arrays_are_new_at_each_call():
     assert not np.shares_memory(obs, obs2) and not np.shares_memory(masks, masks2)
     np.testing.assert_array_equal(obs, kept[0])
     np.testing.assert_array_equal(masks, kept[1])
+
+
+@pytest.mark.parametrize("text", ["8x8", "octagon, 4 players", "6x6, anti, blocked b1"])
+def test_vecenv_threads_play_the_same_games_as_one_thread(text):
+    def run(threads, obs_dtype):
+        env = reversi.VecEnv(37, rules=text, seed=11, obs_dtype=obs_dtype, threads=threads)
+        steps = [env.reset()]
+        rng = np.random.default_rng(2)
+        for i in range(80):
+            if i % 2:
+                actions = env.sample()
+            else:
+                actions = env.sample(rng.random((37, env.num_actions), dtype=np.float32))
+            steps.append(env.step(actions) + (actions,))
+        return steps, env.scores(), env.to_move, [env.game(i).to_record() for i in (0, 18, 36)]
+
+    for obs_dtype in ("float32", "uint8"):
+        one, *one_rest = run(1, obs_dtype)
+        for threads in (2, 3, 64):
+            many, *many_rest = run(threads, obs_dtype)
+            for a, b in zip(one, many):
+                for x, y in zip(a, b):
+                    np.testing.assert_array_equal(x, y)
+            np.testing.assert_array_equal(one_rest[0], many_rest[0])
+            np.testing.assert_array_equal(one_rest[1], many_rest[1])
+            assert one_rest[2] == many_rest[2]
+
+
+def test_vecenv_threads_refuse_bad_actions_naming_the_game_and_moving_none():
+    env = reversi.VecEnv(6, seed=3, threads=3)
+    obs, _ = env.reset()
+    with pytest.raises(reversi.ReversiError, match="game 5"):
+        env.step([37, 37, 37, 37, 37, 0])
+    np.testing.assert_array_equal(env.observe(), obs)
+    assert env.to_move.tolist() == [0] * 6
+    policy = np.ones((6, 65), dtype=np.float32)
+    policy[4, 37] = np.nan
+    with pytest.raises(reversi.ReversiError, match=r"policy\[4, 37\]"):
+        env.sample(policy)
+    with pytest.raises(ValueError, match="threads"):
+        reversi.VecEnv(4, threads=0)
