@@ -191,7 +191,7 @@ impl AnyPosition {
                 L::Bits::ZERO
             };
             MultiPlayer {
-                discs,
+                seats: MultiPlayer::<L>::seats_from_colours(discs, to_move.index() as u8, players),
                 neutral,
                 occupied: discs[0] | discs[1] | discs[2] | discs[3] | neutral,
                 holes: !L::board_squares(board) | blocked,
