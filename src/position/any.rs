@@ -162,11 +162,13 @@ impl AnyPosition {
             } else {
                 (white, black)
             };
+            let holes = !L::board_squares(board) | blocked;
             TwoPlayer {
                 mine,
                 theirs,
-                holes: !L::board_squares(board) | blocked,
-                centre: L::from_set(board.centre().into_iter().collect()),
+                holes,
+                opening: L::from_set(board.centre().into_iter().collect())
+                    & !(mine | theirs | holes),
                 black_to_move,
                 anti,
                 board,
