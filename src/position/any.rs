@@ -162,11 +162,13 @@ impl AnyPosition {
             } else {
                 (white, black)
             };
+            let holes = !L::board_squares(board) | blocked;
             TwoPlayer {
                 mine,
                 theirs,
-                holes: !L::board_squares(board) | blocked,
-                centre: L::from_set(board.centre().into_iter().collect()),
+                holes,
+                opening: L::from_set(board.centre().into_iter().collect())
+                    & !(mine | theirs | holes),
                 black_to_move,
                 anti,
                 board,
@@ -191,7 +193,7 @@ impl AnyPosition {
                 L::Bits::ZERO
             };
             MultiPlayer {
-                discs,
+                seats: MultiPlayer::<L>::seats_from_colours(discs, to_move.index() as u8, players),
                 neutral,
                 occupied: discs[0] | discs[1] | discs[2] | discs[3] | neutral,
                 holes: !L::board_squares(board) | blocked,

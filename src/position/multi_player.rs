@@ -14,7 +14,11 @@ use crate::layout::{Bits, Grid10, Grid8, Layout};
 /// computed on with kernel `K`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct MultiPlayer<L: Layout, K: Kernel<L> = Portable> {
-    pub(super) discs: [L::Bits; 4],
+    /// The discs of each seat counted from the player to move: `seats[0]` is the
+    /// mover's, `seats[1]` the next player's, and so on (zero past the last
+    /// player). Rotated at every move, so that the hot path reads fixed slots and
+    /// a child position stays in registers instead of being indexed in memory.
+    pub(super) seats: [L::Bits; 4],
     pub(super) neutral: L::Bits,
     /// Every disc, Neutral included: kept, not recomputed, on the hot path.
     pub(super) occupied: L::Bits,
@@ -43,10 +47,55 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         self.to_move as usize & 3
     }
 
+    /// The seat of `color` counted from the player to move (below `players` for
+    /// a colour in play).
+    #[inline(always)]
+    fn seat(&self, color: Color) -> usize {
+        let players = usize::from(self.players);
+        (color.index() + players - self.mover()) % players
+    }
+
+    /// Each colour's discs, in colour order (zero for a colour not in play).
+    pub(super) fn discs_by_colour(&self) -> [L::Bits; 4] {
+        let mut discs = [L::Bits::ZERO; 4];
+        for (i, d) in discs.iter_mut().enumerate().take(usize::from(self.players)) {
+            *d = self.seats
+                [(i + usize::from(self.players) - self.mover()) % usize::from(self.players)];
+        }
+        discs
+    }
+
+    /// The seats of a position whose colours' discs are `discs` (in colour order)
+    /// with colour index `to_move` to move among `players`.
+    pub(super) fn seats_from_colours(
+        discs: [L::Bits; 4],
+        to_move: u8,
+        players: u8,
+    ) -> [L::Bits; 4] {
+        let mut seats = [L::Bits::ZERO; 4];
+        let players = usize::from(players);
+        for (i, s) in seats.iter_mut().enumerate().take(players) {
+            *s = discs[(usize::from(to_move) + i) % players];
+        }
+        seats
+    }
+
+    /// The seats after the mover's turn, the mover's discs being `mover`
+    /// (flips applied by the caller to the others): the next player in slot 0.
+    #[inline(always)]
+    fn rotated(&self, mover: L::Bits, others: [L::Bits; 3]) -> [L::Bits; 4] {
+        let [a, b, c] = others;
+        if self.players == 4 {
+            [a, b, c, mover]
+        } else {
+            [a, b, mover, L::Bits::ZERO]
+        }
+    }
+
     /// The same position, computed on with another kernel.
     pub fn with_kernel<K2: Kernel<L>>(self, kernel: K2) -> MultiPlayer<L, K2> {
         let MultiPlayer {
-            discs,
+            seats,
             neutral,
             occupied,
             holes,
@@ -57,7 +106,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
             kernel: _,
         } = self;
         MultiPlayer {
-            discs,
+            seats,
             neutral,
             occupied,
             holes,
@@ -107,7 +156,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     fn legal_moves(&self) -> Bitboard<L> {
         let occupied = self.occupied();
         let empty = !(occupied | self.holes);
-        let mine = self.discs[self.mover()];
+        let mine = self.seats[0];
         let flipping = self.kernel.flipping_moves(mine, occupied ^ mine, empty);
         Bitboard::from_square_bits(if flipping.is_empty() {
             kernel::neighbours::<L>(occupied) & empty
@@ -123,7 +172,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         }
         let occupied = self.occupied();
         let empty = !(occupied | self.holes);
-        let discs = self.discs[color.index()];
+        let discs = self.seats[self.seat(color)];
         let flipping = self.kernel.flipping_moves(discs, occupied ^ discs, empty);
         Bitboard::from_square_bits(if flipping.is_empty() {
             kernel::neighbours::<L>(occupied) & empty
@@ -134,7 +183,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
 
     #[inline(always)]
     fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
-        let mine = self.discs[self.mover()];
+        let mine = self.seats[0];
         Bitboard::from_square_bits(self.kernel.flips(
             mine,
             self.occupied() ^ mine,
@@ -150,25 +199,27 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     #[inline(always)]
     fn play_unchecked_with_flips(&self, spot: Spot<L>) -> (Self, Bitboard<L>) {
         let index = spot.index() as u32;
-        let occupied = self.occupied();
-        let mover = self.mover();
-        let flipped = self
-            .kernel
-            .flips(self.discs[mover], occupied ^ self.discs[mover], index);
-        let mut next = *self;
-        for discs in &mut next.discs {
-            *discs &= !flipped;
-        }
-        next.neutral &= !flipped;
-        next.discs[mover] |= flipped | L::Bits::bit(index);
-        next.occupied |= L::Bits::bit(index);
-        next.to_move = self.next_to_move();
+        let mine = self.seats[0];
+        let flipped = self.kernel.flips(mine, self.occupied() ^ mine, index);
+        let [_, a, b, c] = self.seats;
+        let next = MultiPlayer {
+            seats: self.rotated(
+                mine | flipped | L::Bits::bit(index),
+                [a & !flipped, b & !flipped, c & !flipped],
+            ),
+            neutral: self.neutral & !flipped,
+            occupied: self.occupied | L::Bits::bit(index),
+            to_move: self.next_to_move(),
+            ..*self
+        };
         (next, Bitboard::from_square_bits(flipped))
     }
 
     #[inline(always)]
     fn pass_unchecked(&self) -> Self {
+        let [mine, a, b, c] = self.seats;
         MultiPlayer {
+            seats: self.rotated(mine, [a, b, c]),
             to_move: self.next_to_move(),
             ..*self
         }
@@ -180,17 +231,20 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     }
 
     fn discs(&self, color: Color) -> Bitboard<L> {
-        Bitboard::from_square_bits(self.discs[color.index()])
+        if color.index() >= usize::from(self.players) {
+            return Bitboard::EMPTY;
+        }
+        Bitboard::from_square_bits(self.seats[self.seat(color)])
     }
 
     #[inline(always)]
     fn mine(&self) -> Bitboard<L> {
-        Bitboard::from_square_bits(self.discs[self.mover()])
+        Bitboard::from_square_bits(self.seats[0])
     }
 
     #[inline(always)]
     fn theirs(&self) -> Bitboard<L> {
-        Bitboard::from_square_bits(self.occupied() ^ self.discs[self.mover()])
+        Bitboard::from_square_bits(self.occupied() ^ self.seats[0])
     }
 
     fn neutral(&self) -> Bitboard<L> {
@@ -224,7 +278,10 @@ impl<L: Layout, K: Kernel<L>> fmt::Debug for MultiPlayer<L, K> {
             .field("board", &self.board)
             .field("to_move", &self.to_move())
             .field("anti", &self.anti)
-            .field("discs", &self.discs.map(Bitboard::<L>::from_square_bits))
+            .field(
+                "discs",
+                &self.discs_by_colour().map(Bitboard::<L>::from_square_bits),
+            )
             .field("neutral", &self.neutral())
             .field("blocked", &self.blocked())
             .finish()
@@ -245,7 +302,7 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         let discs = discs.map(|d| d & board);
         let neutral = neutral & board;
         MultiPlayer {
-            discs,
+            seats: Self::seats_from_colours(discs, self.to_move, self.players),
             neutral,
             occupied: discs[0] | discs[1] | discs[2] | discs[3] | neutral,
             holes: !board | blocked,

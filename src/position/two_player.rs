@@ -20,8 +20,10 @@ pub struct TwoPlayer<L: Layout, K: Kernel<L> = Portable> {
     pub(super) theirs: L::Bits,
     /// Every bit that is not a playable square: off the board or blocked.
     pub(super) holes: L::Bits,
-    /// The centre squares: while one is empty (the free opening), only they are legal.
-    pub(super) centre: L::Bits,
+    /// The empty centre squares: while there is one (the free opening), only they
+    /// are legal. Kept up to date on play rather than recomputed from the empty
+    /// squares, so that once it is empty a search compiles the test away below it.
+    pub(super) opening: L::Bits,
     pub(super) black_to_move: bool,
     pub(super) anti: bool,
     pub(super) board: Board,
@@ -44,12 +46,13 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
     /// centre squares are the only moves.
     #[inline(always)]
     fn moves_of(&self, mine: L::Bits, theirs: L::Bits) -> Bitboard<L> {
-        let empty = self.empty_squares();
-        let opening = empty & self.centre;
-        if !opening.is_empty() {
-            return Bitboard::from_square_bits(opening);
+        if !self.opening.is_empty() {
+            return Bitboard::from_square_bits(self.opening);
         }
-        Bitboard::from_square_bits(self.kernel.flipping_moves(mine, theirs, empty))
+        Bitboard::from_square_bits(
+            self.kernel
+                .flipping_moves(mine, theirs, self.empty_squares()),
+        )
     }
 
     /// The same position, computed on with another kernel.
@@ -58,7 +61,7 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
             mine,
             theirs,
             holes,
-            centre,
+            opening,
             black_to_move,
             anti,
             board,
@@ -68,7 +71,7 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
             mine,
             theirs,
             holes,
-            centre,
+            opening,
             black_to_move,
             anti,
             board,
@@ -151,6 +154,13 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
         let next = TwoPlayer {
             mine: self.theirs ^ flipped,
             theirs: self.mine | flipped | L::Bits::bit(index),
+            // Unchanged once empty, written so that a search's loop over the
+            // moves tests the parent's opening once instead of each child's.
+            opening: if self.opening.is_empty() {
+                self.opening
+            } else {
+                self.opening & !L::Bits::bit(index)
+            },
             black_to_move: !self.black_to_move,
             ..*self
         };
@@ -221,14 +231,16 @@ impl<L: Layout, K: Kernel<L>> fmt::Debug for TwoPlayer<L, K> {
 /// a symmetry (`src/symmetry.rs`). Kept apart from the hot path above.
 impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
     /// This position with the discs and blocked squares replaced (the same board,
-    /// player to move, options and kernel). The board's centre is the same under
-    /// every symmetry, so the free-opening mask stays.
+    /// player to move, options and kernel).
     pub(crate) fn with_squares(&self, mine: L::Bits, theirs: L::Bits, blocked: L::Bits) -> Self {
         let board = L::board_squares(self.board);
+        let (mine, theirs, holes) = (mine & board, theirs & board & !mine, !board | blocked);
         TwoPlayer {
-            mine: mine & board,
-            theirs: theirs & board & !mine,
-            holes: !board | blocked,
+            mine,
+            theirs,
+            holes,
+            opening: L::from_set(self.board.centre().into_iter().collect())
+                & !(mine | theirs | holes),
             ..*self
         }
     }
