@@ -18,9 +18,9 @@
 //! subtrees another thread is searching), keyed by the library's hash key (carried through each move with `UpdateKey`), with
 //! enhanced transposition cut-offs; the table's move first, then, from 14 empty
 //! squares up, the moves ordered by an evaluated search of depth 1 (2 from 20, 3
-//! from 26) on mobility (corners twice), potential mobility and corners held,
-//! and below that fastest-first (the opponent's mobility, then their potential
-//! mobility); stability cut-offs (Reversi only); from 6 empty squares down, no
+//! from 26) on mobility (corners twice), potential mobility, corners held and
+//! the discs next to empty corners, and below that fastest-first (the
+//! opponent's mobility, then their potential mobility, then parity); stability cut-offs (Reversi only); from 6 empty squares down, no
 //! table and parity order, and from 5 down, legality from the flips themselves,
 //! with the last square counted by hand. Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
@@ -249,8 +249,8 @@ struct Search {
     /// deferred).
     shared: bool,
     nodes: u64,
-    /// The board's corners (6×6 has its own on the 8×8 grid).
-    corners: u64,
+    /// The board's corners (6×6 has its own on the 8×8 grid) and X-squares.
+    shape: Shape,
     /// `sort_depth[e]`: the depth of the evaluated search that orders the moves
     /// of a node with `e` empty squares (0: fastest-first only).
     sort_depth: [u8; 65],
@@ -289,7 +289,7 @@ impl Search {
             table: Arc::new(Table::new(bits)),
             shared: false,
             nodes: 0,
-            corners: CORNERS,
+            shape: Shape::new(CORNERS),
             sort_depth,
             next_check: u64::MAX,
             node_limit: u64::MAX,
@@ -370,7 +370,7 @@ impl Search {
             table: Arc::clone(&self.table),
             shared: true,
             nodes: 0,
-            corners: self.corners,
+            shape: self.shape,
             sort_depth: self.sort_depth,
             next_check: 0,
             node_limit: u64::MAX,
@@ -598,6 +598,61 @@ fn shallow<P: Position<Layout = Grid8>>(
     best
 }
 
+/// The board's corners and, for each, the square diagonally inside it (the
+/// X-square) and the two beside it on the edges (the C-squares), for the
+/// evaluation.
+#[derive(Clone, Copy)]
+struct Shape {
+    corners: u64,
+    /// (corner, X-square) pairs.
+    x_squares: [(u64, u64); 4],
+    /// The C-squares of each corner of `x_squares`.
+    c_squares: [u64; 4],
+}
+
+/// The evaluation's weight of a disc on the X-square of an empty corner (it
+/// gives the corner away), against 16 per legal move.
+const X_WEIGHT: i32 = 32;
+
+/// The same for a disc on a C-square of an empty corner.
+const C_WEIGHT: i32 = 16;
+
+/// Fastest-first's bonus for a move into a quadrant with an odd number of
+/// empty squares, against 16 per legal move of the opponent.
+const PARITY_BONUS: i32 = 8;
+
+impl Shape {
+    fn new(corners: u64) -> Shape {
+        let bits: Vec<u32> = (0..64).filter(|b| corners >> b & 1 == 1).collect();
+        let rows = bits.iter().map(|b| b / 8);
+        let (top, bottom) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(7));
+        let cols = bits.iter().map(|b| b % 8);
+        let (left, right) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(7));
+        let mut x_squares = [(0, 0); 4];
+        let mut c_squares = [0; 4];
+        for ((slot, c_slot), &b) in x_squares.iter_mut().zip(&mut c_squares).zip(&bits) {
+            let (r, c) = (b / 8, b % 8);
+            let r1 = if r == top && top < bottom {
+                r + 1
+            } else {
+                r.saturating_sub(1)
+            };
+            let c1 = if c == left && left < right {
+                c + 1
+            } else {
+                c.saturating_sub(1)
+            };
+            *slot = (1 << b, 1 << (8 * r1 + c1));
+            *c_slot = 1 << (8 * r + c1) | 1 << (8 * r1 + c);
+        }
+        Shape {
+            corners,
+            x_squares,
+            c_squares,
+        }
+    }
+}
+
 /// Moves counted with the corners twice.
 #[inline(always)]
 fn weighted(moves: u64, corners: u64) -> i32 {
@@ -605,9 +660,11 @@ fn weighted(moves: u64, corners: u64) -> i32 {
 }
 
 /// A quick evaluation for move ordering, for the player to move: mobility
-/// (corners twice), potential mobility and corners held.
+/// (corners twice), potential mobility, corners held, and discs on the X- and
+/// C-squares of empty corners (a liability: they open the corner).
 #[inline(always)]
-fn evaluate<P: Position<Layout = Grid8>>(pos: &P, corners: u64) -> i32 {
+fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
+    let corners = shape.corners;
     let me = pos.to_move();
     let mine = pos.mine().bits();
     let theirs = pos.theirs().bits();
@@ -616,9 +673,19 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, corners: u64) -> i32 {
     let my_potential = features::potential_mobility(pos, me).len() as i32;
     let their_potential = features::potential_mobility(pos, me.opponent()).len() as i32;
     let held = (mine & corners).count_ones() as i32 - (theirs & corners).count_ones() as i32;
+    let empty = pos.empty().bits();
+    let (mut x, mut c) = (0, 0);
+    for ((corner, square), cs) in shape.x_squares.into_iter().zip(shape.c_squares) {
+        if empty & corner != 0 {
+            x += (theirs & square != 0) as i32 - (mine & square != 0) as i32;
+            c += (theirs & cs).count_ones() as i32 - (mine & cs).count_ones() as i32;
+        }
+    }
     16 * (weighted(my_moves, corners) - weighted(their_moves, corners))
         + 4 * (my_potential - their_potential)
         + 48 * held
+        + X_WEIGHT * x
+        + C_WEIGHT * c
 }
 
 /// Beyond any evaluation: the scale of final scores in evaluated searches.
@@ -628,13 +695,13 @@ const EVAL_WIN: i32 = 1 << 16;
 #[multiversion(targets = "simd")]
 fn eval_search<P: Position<Layout = Grid8>>(
     pos: &P,
-    corners: u64,
+    shape: &Shape,
     depth: u32,
     mut alpha: i32,
     beta: i32,
 ) -> i32 {
     if depth == 0 {
-        return evaluate(pos, corners);
+        return evaluate(pos, shape);
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -642,11 +709,11 @@ fn eval_search<P: Position<Layout = Grid8>>(
         if passed.legal_moves().is_empty() {
             return pos.final_margin() * EVAL_WIN / 64;
         }
-        return -eval_search(&passed, corners, depth - 1, -beta, -alpha);
+        return -eval_search(&passed, shape, depth - 1, -beta, -alpha);
     }
     let mut best = -2 * EVAL_WIN;
     for m in moves {
-        let score = -eval_search(&pos.play_unchecked(m), corners, depth - 1, -beta, -alpha);
+        let score = -eval_search(&pos.play_unchecked(m), shape, depth - 1, -beta, -alpha);
         if score > best {
             best = score;
             if score > alpha {
@@ -674,8 +741,10 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
     // positions costs more to set up than the second play.
     let mut list = [(0, moves.first().unwrap(), 0); 32];
     let mut n = 0;
+    let shape = &search.shape;
     let depth = search.sort_depth[empties as usize] as u32;
-    let corners = search.corners;
+    let corners = shape.corners;
+    let odd = parity_order(pos.empty().bits(), moves.bits())[0];
     for m in moves {
         let (child, flips) = pos.play_unchecked_with_flips(m);
         let value = if m.index() as u8 == first {
@@ -683,12 +752,13 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
         } else if depth > 0 {
             // An evaluated search, fastest-first to break ties.
             let mobility = child.legal_moves().bits();
-            -eval_search(&child, corners, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
+            -eval_search(&child, shape, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
                 - weighted(mobility, corners) * 16
         } else {
             let mobility = child.legal_moves().bits();
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
             -(weighted(mobility, corners) * 16 + potential)
+                + PARITY_BONUS * (odd & m.bitboard().bits() != 0) as i32
         };
         list[n] = (value, m, pos.key_after_move(key, m, flips));
         n += 1;
@@ -1463,7 +1533,7 @@ impl Solver {
         let search = &mut self.search;
         search.table.clear();
         search.start(limits);
-        search.corners = features::corner_squares(position).bits();
+        search.shape = Shape::new(features::corner_squares(position).bits());
         let (alpha, beta) = self.window.bounds();
         let (alpha, beta) = (
             alpha.clamp(-INFINITY, INFINITY - 1),
