@@ -1386,7 +1386,7 @@ pub struct Solution {
     /// asked for with [`Solver::set_principal_variation`] and the score is
     /// exact; else the best move alone.
     pub pv: Vec<Square>,
-    /// The positions searched.
+    /// The positions searched (by all the threads).
     pub nodes: u64,
     /// The time taken, in seconds.
     pub seconds: f64,
