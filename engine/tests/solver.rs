@@ -286,6 +286,44 @@ fn the_principal_variation_reaches_the_score() {
     }
 }
 
+/// With two threads, a solve stopped by a node limit is an interruption, and the
+/// same solver then solves the position exactly, with a principal variation
+/// that reaches the score (the stopped threads left nothing false behind).
+#[test]
+fn two_threads_stop_and_then_solve_with_a_principal_variation() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut one = Solver::with_table_bits(18);
+    let mut two = Solver::with_table_bits(18);
+    two.set_threads(2).set_principal_variation(true);
+    let mut solved = 0;
+    for seed in 0..8 {
+        let Some(pos) = endgame(&rules, 16, seed).filter(|p| !p.legal_moves().is_empty()) else {
+            continue;
+        };
+        two.set_limits(Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        });
+        assert!(
+            matches!(
+                two.try_solve(&pos),
+                Err(SolveError::Interrupted(Interruption::Nodes, _))
+            ),
+            "seed {seed}: the node limit stops the threads"
+        );
+        two.set_limits(Limits::default());
+        let solution = two.try_solve(&pos).unwrap();
+        assert_eq!(solution.score, one.solve(&pos).score, "seed {seed}: score");
+        assert_eq!(
+            play_out(pos, &solution.pv),
+            solution.score,
+            "seed {seed}: pv"
+        );
+        solved += 1;
+    }
+    assert!(solved >= 5, "only {solved} games lasted");
+}
+
 /// Win/draw/loss and a window give bounds on the right side of the exact score.
 #[test]
 fn windows_give_bounds_on_the_right_side() {
