@@ -11,13 +11,15 @@
 //! searched, and the seconds taken. Without a file, solves the one position the
 //! variant flags give (`--board`, `--anti`, `--blocked`, `--position` … as the
 //! other examples take them: the start of that variant, or the position string)
-//! and prints the same line, numbered 1. `--pv` adds the principal variation.
+//! and prints the same line, numbered 1. `--pv` adds the principal variation;
+//! `--threads N` solves with N threads (the node count is then that of all
+//! threads, and varies from run to run).
 
 use std::process::ExitCode;
 
 use reversi_engine::solver::{Solution, Solver};
 
-const USAGE: &str = "usage: solve FILE.obf [--pv] | solve [--pv] [VARIANT FLAGS] [--position TEXT]";
+const USAGE: &str = "usage: solve FILE.obf [--pv] [--threads N] | solve [--pv] [--threads N] [VARIANT FLAGS] [--position TEXT]";
 
 fn print(number: usize, s: &Solution, pv: bool) {
     let best = s
@@ -39,8 +41,19 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    let mut threads = 1;
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        match args.get(i + 1).map(|n| n.parse::<usize>()) {
+            Some(Ok(n)) if n > 0 => threads = n,
+            _ => {
+                eprintln!("solve: --threads needs a number of threads, 1 or more\n{USAGE}");
+                return ExitCode::FAILURE;
+            }
+        }
+        args.drain(i..i + 2);
+    }
     let mut solver = Solver::default();
-    solver.set_principal_variation(pv);
+    solver.set_principal_variation(pv).set_threads(threads);
     let Some(path) = args.first().filter(|a| !a.starts_with("--")).cloned() else {
         // One position from the variant flags.
         let options = match reversi_engine::cli::parse(&args) {

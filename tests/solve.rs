@@ -17,9 +17,19 @@ fn published(line: &str) -> Vec<(String, i32)> {
 }
 
 fn check(file: &str, numbers: std::ops::RangeInclusive<usize>, first_number: usize) {
+    check_with_threads(file, numbers, first_number, 1);
+}
+
+fn check_with_threads(
+    file: &str,
+    numbers: std::ops::RangeInclusive<usize>,
+    first_number: usize,
+    threads: usize,
+) {
     let text = std::fs::read_to_string(file).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut solver = Solver::default();
+    solver.set_threads(threads);
     for number in numbers {
         let line = lines[number - first_number];
         let answers = published(line);
@@ -40,6 +50,11 @@ fn check(file: &str, numbers: std::ops::RangeInclusive<usize>, first_number: usi
 #[test]
 fn ffo_1_to_19() {
     check("tests/data/ffo/fforum-1-19.obf", 1..=19, 1);
+}
+
+#[test]
+fn ffo_1_to_19_with_two_threads() {
+    check_with_threads("tests/data/ffo/fforum-1-19.obf", 1..=19, 1, 2);
 }
 
 #[test]

@@ -13,19 +13,20 @@
 //!
 //! The fast path: negamax alpha-beta, principal-variation search with null-window
 //! searches below the first move; a transposition table of two-entry buckets (one
-//! keeps the entry with the most empty squares, the other the latest) keyed by
-//! the library's hash key (carried through each move with `UpdateKey`), with
+//! keeps the entry with the most empty squares, the other the latest), shared
+//! without locks by the threads of [`Solver::set_threads`] (which put off the
+//! subtrees another thread is searching), keyed by the library's hash key (carried through each move with `UpdateKey`), with
 //! enhanced transposition cut-offs; the table's move first, then, from 14 empty
 //! squares up, the moves ordered by an evaluated search of depth 1 (2 from 20, 3
-//! from 26) on mobility (corners twice), potential mobility and corners held,
-//! and below that fastest-first (the opponent's mobility, then their potential
-//! mobility); stability cut-offs (Reversi only); from 6 empty squares down, no
+//! from 26) on mobility (corners twice), potential mobility, corners held and
+//! the discs next to empty corners, and below that fastest-first (the
+//! opponent's mobility, then their potential mobility, then parity); stability cut-offs (Reversi only); from 6 empty squares down, no
 //! table and parity order, and from 5 down, legality from the flips themselves,
 //! with the last square counted by hand. Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -72,7 +73,7 @@ const QUADRANTS: [u64; 4] = [
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// A transposition-table slot: the bounds on the exact score of one position.
+/// A transposition-table entry: the bounds on the exact score of one position.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -84,15 +85,172 @@ struct Entry {
 
 const NO_MOVE: u8 = 255;
 
-/// The search's state: the table, the node count and how moves are ordered.
-struct Search {
+/// Set in the data word of every slot written (a cleared slot has none).
+const VALID: u64 = 1 << 32;
+
+impl Entry {
+    fn data(self) -> u64 {
+        (self.lower as u8 as u64)
+            | (self.upper as u8 as u64) << 8
+            | (self.best as u64) << 16
+            | (self.empties as u64) << 24
+            | VALID
+    }
+
+    fn from_data(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            lower: data as u8 as i8,
+            upper: (data >> 8) as u8 as i8,
+            best: (data >> 16) as u8,
+            empties: (data >> 24) as u8,
+        }
+    }
+}
+
+/// One table slot, shared by the threads without locks: the key is stored
+/// xor the data, so that a slot torn by two threads writing at once reads as
+/// another key (a miss), never as wrong bounds for this one.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    #[inline(always)]
+    fn load(&self) -> Option<Entry> {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        (data & VALID != 0).then(|| Entry::from_data(key, data))
+    }
+
+    #[inline(always)]
+    fn save(&self, entry: Entry) {
+        let data = entry.data();
+        self.check.store(entry.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
+}
+
+/// The transposition table, shared by the threads of one solver.
+struct Table {
     /// Buckets of two entries: the first keeps the entry of the most empty
     /// squares (the costliest subtree) that hashed there, the second the latest.
-    table: Vec<[Entry; 2]>,
+    buckets: Vec<[Slot; 2]>,
     mask: usize,
+    /// The positions that some thread is searching now (by key, one per
+    /// slot), so that another thread defers them and searches elsewhere.
+    busy: Vec<AtomicU64>,
+}
+
+/// Slots of [`Table::busy`].
+const BUSY_SLOTS: usize = 1 << 12;
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let bits = bits.max(1) - 1;
+        Table {
+            buckets: (0..1usize << bits).map(|_| Default::default()).collect(),
+            mask: (1 << bits) - 1,
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn clear(&self) {
+        for bucket in &self.buckets {
+            bucket[0].clear();
+            bucket[1].clear();
+        }
+        for slot in &self.busy {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+
+    #[inline(always)]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = &self.buckets[key as usize & self.mask];
+        for slot in bucket {
+            if let Some(e) = slot.load().filter(|e| e.key == key) {
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn store(&self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
+        let bucket = &self.buckets[key as usize & self.mask];
+        let (first, second) = (bucket[0].load(), bucket[1].load());
+        let (i, old) = match (first, second) {
+            (Some(e), _) if e.key == key => (0, Some(e)),
+            (_, Some(e)) if e.key == key => (1, Some(e)),
+            (Some(e), _) if empties < e.empties as u32 => (1, None),
+            _ => {
+                // The deeper slot goes to the new, bigger subtree; what it
+                // held moves to the other slot.
+                if let Some(e) = first {
+                    bucket[1].save(e);
+                }
+                (0, None)
+            }
+        };
+        let (mut lower, mut upper) =
+            old.map_or((-INFINITY, INFINITY), |e| (e.lower as i32, e.upper as i32));
+        if score > alpha {
+            lower = lower.max(score);
+        }
+        if score < beta {
+            upper = upper.min(score);
+        }
+        bucket[i].save(Entry {
+            key,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: empties as u8,
+        });
+    }
+
+    /// Whether another thread is searching the position of `key`.
+    #[inline(always)]
+    fn is_busy(&self, key: u64) -> bool {
+        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].load(Ordering::Relaxed) == key
+    }
+
+    /// Marks the position of `key` as searched by this thread.
+    #[inline(always)]
+    fn enter(&self, key: u64) {
+        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].store(key, Ordering::Relaxed);
+    }
+
+    /// Unmarks the position of `key` (unless another has taken its slot).
+    #[inline(always)]
+    fn leave(&self, key: u64) {
+        let _ = self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].compare_exchange(
+            key,
+            0,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+}
+
+/// The search's state, one per thread: the shared table, the node count and
+/// how moves are ordered.
+struct Search {
+    table: Arc<Table>,
+    /// Whether other threads search the same tree (then busy children are
+    /// deferred).
+    shared: bool,
     nodes: u64,
-    /// The board's corners (6×6 has its own on the 8×8 grid).
-    corners: u64,
+    /// The board's corners (6×6 has its own on the 8×8 grid) and X-squares.
+    shape: Shape,
     /// `sort_depth[e]`: the depth of the evaluated search that orders the moves
     /// of a node with `e` empty squares (0: fastest-first only).
     sort_depth: [u8; 65],
@@ -115,7 +273,6 @@ const SORT_FROM: [u32; 3] = [14, 20, 26];
 
 impl Search {
     fn new(bits: u32) -> Search {
-        let bits = bits.max(1) - 1;
         let mut from = SORT_FROM;
         if let Ok(text) = std::env::var("REVERSI_SOLVER_SORT") {
             for (slot, value) in from.iter_mut().zip(text.split(',')) {
@@ -129,10 +286,10 @@ impl Search {
             *depth = from.iter().filter(|&&f| e as u32 >= f).count() as u8;
         }
         Search {
-            table: vec![[Entry::default(); 2]; 1 << bits],
-            mask: (1 << bits) - 1,
+            table: Arc::new(Table::new(bits)),
+            shared: false,
             nodes: 0,
-            corners: CORNERS,
+            shape: Shape::new(CORNERS),
             sort_depth,
             next_check: u64::MAX,
             node_limit: u64::MAX,
@@ -195,51 +352,32 @@ impl Search {
 
     #[inline(always)]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.table[key as usize & self.mask];
-        if bucket[0].key == key {
-            Some(bucket[0])
-        } else if bucket[1].key == key {
-            Some(bucket[1])
-        } else {
-            None
+        self.table.probe(key)
+    }
+
+    /// Stores what a search found, unless it was interrupted (then its
+    /// scores mean nothing).
+    #[inline(always)]
+    fn store(&self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
+        if self.stopped.is_none() {
+            self.table.store(key, empties, alpha, beta, score, best);
         }
     }
 
-    #[inline(always)]
-    fn store(&mut self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
-        let bucket = &mut self.table[key as usize & self.mask];
-        let i = if bucket[0].key == key {
-            0
-        } else if bucket[1].key == key {
-            1
-        } else if empties >= bucket[0].empties as u32 {
-            // The deeper slot goes to the new, bigger subtree; what it held
-            // moves to the other slot.
-            bucket[1] = bucket[0];
-            bucket[0].key = !key;
-            0
-        } else {
-            1
-        };
-        let slot = &mut bucket[i];
-        let (mut lower, mut upper) = if slot.key == key {
-            (slot.lower as i32, slot.upper as i32)
-        } else {
-            (-INFINITY, INFINITY)
-        };
-        if score > alpha {
-            lower = lower.max(score);
+    /// A search for another thread on the same table, stopped by `stop`.
+    fn helper(&self, stop: Arc<AtomicBool>) -> Search {
+        Search {
+            table: Arc::clone(&self.table),
+            shared: true,
+            nodes: 0,
+            shape: self.shape,
+            sort_depth: self.sort_depth,
+            next_check: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: Some(stop),
+            stopped: None,
         }
-        if score < beta {
-            upper = upper.min(score);
-        }
-        *slot = Entry {
-            key,
-            lower: lower as i8,
-            upper: upper as i8,
-            best,
-            empties: empties as u8,
-        };
     }
 }
 
@@ -460,6 +598,61 @@ fn shallow<P: Position<Layout = Grid8>>(
     best
 }
 
+/// The board's corners and, for each, the square diagonally inside it (the
+/// X-square) and the two beside it on the edges (the C-squares), for the
+/// evaluation.
+#[derive(Clone, Copy)]
+struct Shape {
+    corners: u64,
+    /// (corner, X-square) pairs.
+    x_squares: [(u64, u64); 4],
+    /// The C-squares of each corner of `x_squares`.
+    c_squares: [u64; 4],
+}
+
+/// The evaluation's weight of a disc on the X-square of an empty corner (it
+/// gives the corner away), against 16 per legal move.
+const X_WEIGHT: i32 = 32;
+
+/// The same for a disc on a C-square of an empty corner.
+const C_WEIGHT: i32 = 16;
+
+/// Fastest-first's bonus for a move into a quadrant with an odd number of
+/// empty squares, against 16 per legal move of the opponent.
+const PARITY_BONUS: i32 = 8;
+
+impl Shape {
+    fn new(corners: u64) -> Shape {
+        let bits: Vec<u32> = (0..64).filter(|b| corners >> b & 1 == 1).collect();
+        let rows = bits.iter().map(|b| b / 8);
+        let (top, bottom) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(7));
+        let cols = bits.iter().map(|b| b % 8);
+        let (left, right) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(7));
+        let mut x_squares = [(0, 0); 4];
+        let mut c_squares = [0; 4];
+        for ((slot, c_slot), &b) in x_squares.iter_mut().zip(&mut c_squares).zip(&bits) {
+            let (r, c) = (b / 8, b % 8);
+            let r1 = if r == top && top < bottom {
+                r + 1
+            } else {
+                r.saturating_sub(1)
+            };
+            let c1 = if c == left && left < right {
+                c + 1
+            } else {
+                c.saturating_sub(1)
+            };
+            *slot = (1 << b, 1 << (8 * r1 + c1));
+            *c_slot = 1 << (8 * r + c1) | 1 << (8 * r1 + c);
+        }
+        Shape {
+            corners,
+            x_squares,
+            c_squares,
+        }
+    }
+}
+
 /// Moves counted with the corners twice.
 #[inline(always)]
 fn weighted(moves: u64, corners: u64) -> i32 {
@@ -467,9 +660,11 @@ fn weighted(moves: u64, corners: u64) -> i32 {
 }
 
 /// A quick evaluation for move ordering, for the player to move: mobility
-/// (corners twice), potential mobility and corners held.
+/// (corners twice), potential mobility, corners held, and discs on the X- and
+/// C-squares of empty corners (a liability: they open the corner).
 #[inline(always)]
-fn evaluate<P: Position<Layout = Grid8>>(pos: &P, corners: u64) -> i32 {
+fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
+    let corners = shape.corners;
     let me = pos.to_move();
     let mine = pos.mine().bits();
     let theirs = pos.theirs().bits();
@@ -478,9 +673,19 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, corners: u64) -> i32 {
     let my_potential = features::potential_mobility(pos, me).len() as i32;
     let their_potential = features::potential_mobility(pos, me.opponent()).len() as i32;
     let held = (mine & corners).count_ones() as i32 - (theirs & corners).count_ones() as i32;
+    let empty = pos.empty().bits();
+    let (mut x, mut c) = (0, 0);
+    for ((corner, square), cs) in shape.x_squares.into_iter().zip(shape.c_squares) {
+        if empty & corner != 0 {
+            x += (theirs & square != 0) as i32 - (mine & square != 0) as i32;
+            c += (theirs & cs).count_ones() as i32 - (mine & cs).count_ones() as i32;
+        }
+    }
     16 * (weighted(my_moves, corners) - weighted(their_moves, corners))
         + 4 * (my_potential - their_potential)
         + 48 * held
+        + X_WEIGHT * x
+        + C_WEIGHT * c
 }
 
 /// Beyond any evaluation: the scale of final scores in evaluated searches.
@@ -490,13 +695,13 @@ const EVAL_WIN: i32 = 1 << 16;
 #[multiversion(targets = "simd")]
 fn eval_search<P: Position<Layout = Grid8>>(
     pos: &P,
-    corners: u64,
+    shape: &Shape,
     depth: u32,
     mut alpha: i32,
     beta: i32,
 ) -> i32 {
     if depth == 0 {
-        return evaluate(pos, corners);
+        return evaluate(pos, shape);
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -504,11 +709,11 @@ fn eval_search<P: Position<Layout = Grid8>>(
         if passed.legal_moves().is_empty() {
             return pos.final_margin() * EVAL_WIN / 64;
         }
-        return -eval_search(&passed, corners, depth - 1, -beta, -alpha);
+        return -eval_search(&passed, shape, depth - 1, -beta, -alpha);
     }
     let mut best = -2 * EVAL_WIN;
     for m in moves {
-        let score = -eval_search(&pos.play_unchecked(m), corners, depth - 1, -beta, -alpha);
+        let score = -eval_search(&pos.play_unchecked(m), shape, depth - 1, -beta, -alpha);
         if score > best {
             best = score;
             if score > alpha {
@@ -536,8 +741,10 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
     // positions costs more to set up than the second play.
     let mut list = [(0, moves.first().unwrap(), 0); 32];
     let mut n = 0;
+    let shape = &search.shape;
     let depth = search.sort_depth[empties as usize] as u32;
-    let corners = search.corners;
+    let corners = shape.corners;
+    let odd = parity_order(pos.empty().bits(), moves.bits())[0];
     for m in moves {
         let (child, flips) = pos.play_unchecked_with_flips(m);
         let value = if m.index() as u8 == first {
@@ -545,12 +752,13 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
         } else if depth > 0 {
             // An evaluated search, fastest-first to break ties.
             let mobility = child.legal_moves().bits();
-            -eval_search(&child, corners, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
+            -eval_search(&child, shape, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
                 - weighted(mobility, corners) * 16
         } else {
             let mobility = child.legal_moves().bits();
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
             -(weighted(mobility, corners) * 16 + potential)
+                + PARITY_BONUS * (odd & m.bitboard().bits() != 0) as i32
         };
         list[n] = (value, m, pos.key_after_move(key, m, flips));
         n += 1;
@@ -578,6 +786,53 @@ fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i
     let theirs = pos.to_move().opponent();
     let upper = 64 - 2 * features::stable(pos, theirs).len() as i32;
     (upper <= alpha).then_some(upper)
+}
+
+/// From this many empty squares up, a node's children are marked busy while a
+/// thread searches them, and the other threads put them off.
+const DEFER_EMPTIES: u32 = 12;
+
+/// Runs `$body` on each child of a sorted move list (its index `$i`, its spot
+/// `$m`, its key `$k`) in order, until `$body` is true (a cut-off). When other
+/// threads search the same tree (from `DEFER_EMPTIES` up), each child is marked
+/// busy while it is searched, and a child (but the first) that another thread is
+/// searching is put off until the others are done, by which time the table
+/// mostly knows it: the threads spread over the tree instead of following
+/// each other (ABDADA, Weill 1996).
+macro_rules! for_each_child {
+    ($search:ident, $list:expr, $n:expr, $empties:expr,
+     |$i:ident, $m:ident, $k:ident| $body:expr) => {{
+        let (list, n) = ($list, $n);
+        if !$search.shared || $empties < DEFER_EMPTIES {
+            for ($i, &(_, $m, $k)) in list[..n].iter().enumerate() {
+                if $body {
+                    break;
+                }
+            }
+        } else {
+            let mut pending: u64 = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+            let mut first_pass = true;
+            'children: while pending != 0 {
+                let mut rest = pending;
+                while rest != 0 {
+                    let $i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let (_, $m, $k) = list[$i];
+                    if first_pass && $i > 0 && $search.table.is_busy($k) {
+                        continue;
+                    }
+                    pending &= !(1 << $i);
+                    $search.table.enter($k);
+                    let cut = $body;
+                    $search.table.leave($k);
+                    if cut {
+                        break 'children;
+                    }
+                }
+                first_pass = false;
+            }
+        }
+    }};
 }
 
 /// The exact score if it lies in (alpha, beta); otherwise a bound on the same side.
@@ -617,7 +872,7 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
     let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     let original_alpha = alpha;
-    for (i, &(_, m, child_key)) in list[..n].iter().enumerate() {
+    for_each_child!(search, &list, n, empties, |i, m, child_key| {
         let child = &pos.play_unchecked(m);
         let score = if i == 0 {
             -pvs(search, child, child_key, -beta, -alpha, false).0
@@ -632,14 +887,10 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
         if score > best {
             best = score;
             best_move = m;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
+            alpha = alpha.max(score);
         }
-    }
+        alpha >= beta
+    });
     search.store(
         key,
         empties,
@@ -715,16 +966,14 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         }
     }
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
-    for &(_, m, child_key) in &list[..n] {
+    for_each_child!(search, &list, n, empties, |_i, m, child_key| {
         let score = -nws(search, &pos.play_unchecked(m), child_key, -alpha - 1, false);
         if score > best {
             best = score;
             best_move = m;
-            if score > alpha {
-                break;
-            }
         }
-    }
+        score > alpha
+    });
     search.store(
         key,
         empties,
@@ -770,7 +1019,8 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
     let first = search.probe(key).map_or(NO_MOVE, |e| e.best);
     let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
-    for (i, &(_, m, child_key)) in list[..n].iter().enumerate() {
+    let mut searched = 0;
+    for_each_child!(search, &list, n, empties, |i, m, child_key| {
         let child = &pos.play_unchecked(m);
         let score = if empties <= SHALLOW {
             -shallow(search, child, -beta, -alpha, false)
@@ -785,29 +1035,27 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
             }
         };
         if search.stopped.is_some() {
-            break;
-        }
-        if score > best {
-            best = score;
-            best_move = m;
-        }
-        if let Some(callback) = progress {
-            callback(&Progress {
-                moves_searched: i + 1,
-                moves: n,
-                best_move: best_move.square(),
-                score: best,
-                nodes: search.nodes,
-                seconds: started.elapsed().as_secs_f64(),
-            });
-        }
-        if best > alpha {
-            alpha = best;
-            if alpha >= beta {
-                break;
+            true
+        } else {
+            if score > best {
+                best = score;
+                best_move = m;
             }
+            searched += 1;
+            if let Some(callback) = progress {
+                callback(&Progress {
+                    moves_searched: searched,
+                    moves: n,
+                    best_move: best_move.square(),
+                    score: best,
+                    nodes: search.nodes,
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+            }
+            alpha = alpha.max(best);
+            alpha >= beta
         }
-    }
+    });
     (Some(best_move), best)
 }
 
@@ -881,13 +1129,47 @@ struct Solve<'a> {
     pv: bool,
     progress: &'a mut Option<ProgressFn>,
     started: Instant,
+    threads: usize,
 }
 
 impl Grid8Visitor for Solve<'_> {
     type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
     fn visit<K: Kernel<Grid8>>(self, pos: &TwoPlayer8<K>) -> Self::Output {
         let (alpha, beta) = self.window;
-        let (best, score) = root(self.search, pos, alpha, beta, self.progress, self.started);
+        let (best, score) = if self.threads > 1 {
+            // The helpers search the same tree on the same table until this
+            // thread has its answer; their nodes count too.
+            let stop = Arc::new(AtomicBool::new(false));
+            self.search.shared = true;
+            let helpers: Vec<Search> = (1..self.threads)
+                .map(|_| self.search.helper(Arc::clone(&stop)))
+                .collect();
+            let search = &mut *self.search;
+            let (progress, started) = (self.progress, self.started);
+            let (found, helper_nodes) = std::thread::scope(|scope| {
+                let running: Vec<_> = helpers
+                    .into_iter()
+                    .map(|mut helper| {
+                        scope.spawn(move || {
+                            root(&mut helper, pos, alpha, beta, &mut None, started);
+                            helper.nodes
+                        })
+                    })
+                    .collect();
+                let found = root(search, pos, alpha, beta, progress, started);
+                stop.store(true, Ordering::Relaxed);
+                let nodes: u64 = running
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .sum();
+                (found, nodes)
+            });
+            search.shared = false;
+            search.nodes += helper_nodes;
+            found
+        } else {
+            root(self.search, pos, alpha, beta, self.progress, self.started)
+        };
         let exact = score > alpha && score < beta;
         let pv = match best {
             Some(m) if self.pv && exact && self.search.stopped.is_none() => {
@@ -1104,7 +1386,7 @@ pub struct Solution {
     /// asked for with [`Solver::set_principal_variation`] and the score is
     /// exact; else the best move alone.
     pub pv: Vec<Square>,
-    /// The positions searched.
+    /// The positions searched (by all the threads).
     pub nodes: u64,
     /// The time taken, in seconds.
     pub seconds: f64,
@@ -1143,6 +1425,7 @@ pub struct Solver {
     limits: Limits,
     pv: bool,
     progress: Option<ProgressFn>,
+    threads: usize,
 }
 
 impl Default for Solver {
@@ -1162,7 +1445,24 @@ impl Solver {
             limits: Limits::default(),
             pv: false,
             progress: None,
+            threads: 1,
         }
+    }
+
+    /// How many threads later solves on the 8×8 grid use (1 by default; 0
+    /// counts as 1). The threads search the same tree and share the table,
+    /// each putting off what another is searching; the score is the same as
+    /// with one thread, the best move may be another of equal score, and the
+    /// node count (of all threads) varies from run to run. The generic path
+    /// (10×10, the octagon) uses one.
+    pub fn set_threads(&mut self, threads: usize) -> &mut Solver {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The number of threads set by [`set_threads`](Solver::set_threads).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// What later solves solve for (exact by default).
@@ -1231,9 +1531,9 @@ impl Solver {
     ) -> Result<Solution, SolveError> {
         let started = Instant::now();
         let search = &mut self.search;
-        search.table.fill([Entry::default(); 2]);
+        search.table.clear();
         search.start(limits);
-        search.corners = features::corner_squares(position).bits();
+        search.shape = Shape::new(features::corner_squares(position).bits());
         let (alpha, beta) = self.window.bounds();
         let (alpha, beta) = (
             alpha.clamp(-INFINITY, INFINITY - 1),
@@ -1247,6 +1547,7 @@ impl Solver {
                 pv: self.pv,
                 progress: &mut self.progress,
                 started,
+                threads: self.threads,
             },
         );
         finish(

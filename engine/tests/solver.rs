@@ -61,7 +61,12 @@ fn walk<P: Position>(mut pos: P, empties: usize, seed: u64) -> Option<P> {
 }
 
 fn check(rules: Rules, empties: usize) {
+    check_with_threads(rules, empties, 1);
+}
+
+fn check_with_threads(rules: Rules, empties: usize, threads: usize) {
     let mut solver = Solver::with_table_bits(16);
+    solver.set_threads(threads);
     let mut solved = 0;
     for seed in 0..40 {
         let Some(pos) = endgame(&rules, empties, seed) else {
@@ -106,6 +111,48 @@ fn reversi_8x8() {
 #[test]
 fn reversi_8x8_few_empties() {
     check(Rules::builder(Board::Size8).build().unwrap(), 5);
+}
+
+#[test]
+fn two_threads_reach_the_minimax_score() {
+    check_with_threads(Rules::builder(Board::Size8).build().unwrap(), 9, 2);
+    check_with_threads(
+        Rules::builder(Board::Size6).anti(true).build().unwrap(),
+        9,
+        2,
+    );
+}
+
+/// Deep enough for the threads to put off each other's subtrees (from 12 empty
+/// squares up): two and three threads give the one-thread score, and a best
+/// move by that score.
+#[test]
+fn threads_give_the_one_thread_score() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let (mut one, mut two, mut three) = (Solver::default(), Solver::default(), Solver::default());
+    two.set_threads(2);
+    three.set_threads(3);
+    assert_eq!(two.threads(), 2);
+    let mut solved = 0;
+    for seed in 0..12 {
+        let Some(pos) = endgame(&rules, 18, seed) else {
+            continue;
+        };
+        let expected = one.solve(&pos);
+        for solver in [&mut two, &mut three] {
+            let solution = solver.solve(&pos);
+            assert_eq!(solution.score, expected.score, "seed {seed}: score");
+            let spot = pos
+                .legal_moves()
+                .iter()
+                .find(|m| Some(m.square()) == solution.best_move)
+                .expect("a legal best move");
+            let after = one.solve(&pos.play_unchecked(spot));
+            assert_eq!(-after.score, expected.score, "seed {seed}: not a best move");
+        }
+        solved += 1;
+    }
+    assert!(solved >= 8, "only {solved} games lasted");
 }
 
 #[test]
@@ -237,6 +284,44 @@ fn the_principal_variation_reaches_the_score() {
             assert_eq!(play_out(pos, &solution.pv), solution.score, "seed {seed}");
         }
     }
+}
+
+/// With two threads, a solve stopped by a node limit is an interruption, and the
+/// same solver then solves the position exactly, with a principal variation
+/// that reaches the score (the stopped threads left nothing false behind).
+#[test]
+fn two_threads_stop_and_then_solve_with_a_principal_variation() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut one = Solver::with_table_bits(18);
+    let mut two = Solver::with_table_bits(18);
+    two.set_threads(2).set_principal_variation(true);
+    let mut solved = 0;
+    for seed in 0..8 {
+        let Some(pos) = endgame(&rules, 16, seed).filter(|p| !p.legal_moves().is_empty()) else {
+            continue;
+        };
+        two.set_limits(Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        });
+        assert!(
+            matches!(
+                two.try_solve(&pos),
+                Err(SolveError::Interrupted(Interruption::Nodes, _))
+            ),
+            "seed {seed}: the node limit stops the threads"
+        );
+        two.set_limits(Limits::default());
+        let solution = two.try_solve(&pos).unwrap();
+        assert_eq!(solution.score, one.solve(&pos).score, "seed {seed}: score");
+        assert_eq!(
+            play_out(pos, &solution.pv),
+            solution.score,
+            "seed {seed}: pv"
+        );
+        solved += 1;
+    }
+    assert!(solved >= 5, "only {solved} games lasted");
 }
 
 /// Win/draw/loss and a window give bounds on the right side of the exact score.
