@@ -24,10 +24,16 @@ pub fn example(name: &str) -> PathBuf {
         .join("examples")
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     if !built.iter().any(|n| n == name) {
+        // The profile whose directory the test runs from: `test` builds into
+        // target/debug, and `cargo test --release` (or `--profile P`) into its own.
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") | None => "test",
+            Some(dir) => dir,
+        };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .current_dir(root())
-            .args(["build", "--profile", "test", "--example", name])
+            .args(["build", "--profile", profile, "--example", name])
             .status()
             .unwrap();
         assert!(status.success(), "cargo build --example {name} failed");
