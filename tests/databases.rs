@@ -533,3 +533,61 @@ mod round_trips {
         }
     }
 }
+
+#[test]
+fn a_stated_result_belongs_to_the_end_of_its_line() {
+    let text = "(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)";
+    let resigned = ggf::parse(text).unwrap();
+    assert_eq!(resigned.result().unwrap().ending, Ending::Resignation);
+    // Browsing keeps it: the line still ends where White won.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    assert_eq!(record.result(), resigned.result());
+    assert!(ggf::write(&record).unwrap().contains("RE[-64.000:r]"));
+    // A different move makes another game, which nobody resigned.
+    record
+        .game_mut()
+        .play("f4".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.result(), None);
+    let written = ggf::write(&record).unwrap();
+    assert!(!written.contains("RE["), "{written}");
+    assert!(!record.to_string().contains("resignation"));
+    assert_eq!(ggf::parse(&written).unwrap(), record);
+    // The result belongs to the line, not to the edits: the same line played again
+    // is the game that was resigned.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    record
+        .game_mut()
+        .play("f4".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    record.game_mut().undo();
+    record
+        .game_mut()
+        .play("d6".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.game().line(), resigned.game().line());
+    assert_eq!(record.result(), resigned.result());
+    assert_eq!(record, resigned);
+    // Clearing the redo list cuts the line: the result goes with it.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(0).unwrap();
+    record.game_mut().clear_redo();
+    assert_eq!(record.result(), None);
+    assert!(!ggf::write(&record).unwrap().contains("RE["));
+    // Playing on past the resignation: not the stated end any more.
+    let mut record = resigned.clone();
+    record
+        .game_mut()
+        .play("c3".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.result(), None);
+    // up_to_current at the end of the line is the whole game, result included;
+    // anywhere else it is not the stated end.
+    assert_eq!(resigned.up_to_current(), resigned);
+    assert_eq!(resigned.up_to_current().result(), resigned.result());
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    assert_eq!(record.up_to_current().result(), None);
+}

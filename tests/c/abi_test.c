@@ -545,6 +545,36 @@ static void line_navigation(void) {
     reversi_game_free(game);
 }
 
+/* A stated result belongs to the end of its line: another line drops it. */
+static void stated_result_follows_the_line(void) {
+    ReversiGame *game = NULL, *copy = NULL;
+    char text[1024];
+    size_t n = 0;
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)", &game));
+    OK(reversi_game_go_to(game, 1));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[-64.000:r]") != NULL); /* browsing keeps it */
+    OK(reversi_game_go_to(game, 2));
+    OK(reversi_game_up_to_current(game, &copy)); /* at the end: the whole game */
+    OK(reversi_game_ggf(copy, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[-64.000:r]") != NULL);
+    reversi_game_free(copy);
+    OK(reversi_game_go_to(game, 1));
+    OK(reversi_game_play(game, sq("f4")));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[") == NULL && strstr(text, "W[f4]") != NULL);
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "[Result \"*\"]") != NULL);
+    reversi_game_free(game);
+
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)", &game));
+    OK(reversi_game_go_to(game, 0));
+    OK(reversi_game_clear_redo(game));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[") == NULL);
+    reversi_game_free(game);
+}
+
 /* Each move's data: who, where, what it flipped, time, evaluation, comment. */
 static void ply_data(void) {
     ReversiGame *game = NULL;
@@ -837,6 +867,7 @@ int main(int argc, char **argv) {
     wthor(argv[1]);
     tag_presence();
     line_navigation();
+    stated_result_follows_the_line();
     ply_data();
     game_reader(argv[2]);
     last_error_buffer();
