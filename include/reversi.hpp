@@ -448,9 +448,16 @@ public:
         detail::check(reversi_game_reader_from_bytes(reinterpret_cast<const uint8_t *>(text.data()), text.size(), &raw));
         return GameReader(raw);
     }
-    /// The games of a stream, which must outlive the reader. A read that throws
-    /// ends the reading with IO_ERROR.
+    /// The games of a stream, which must outlive the reader. Throws IO_ERROR if
+    /// the stream is not readable to begin with (a file that did not open, a
+    /// failed state). The reader takes the bytes from the stream's buffer
+    /// (`rdbuf()->sgetn`), so the stream's exception mask does not matter and the
+    /// end of the input is no failure; a read that throws ends the reading with
+    /// IO_ERROR.
     explicit GameReader(std::istream &in) {
+        if (!in || in.rdbuf() == nullptr) {
+            throw Error(REVERSI_STATUS_IO_ERROR, "the stream is not readable (not open, or in a failed state)");
+        }
         ReversiGameReader *raw = nullptr;
         detail::check(reversi_game_reader_from_callback(&read_stream, &in, &raw));
         handle_.reset(raw);
@@ -481,9 +488,12 @@ private:
     static int32_t read_stream(void *user, uint8_t *buf, size_t len, size_t *count) noexcept {
         try {
             auto *in = static_cast<std::istream *>(user);
-            in->read(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(len));
-            *count = static_cast<size_t>(in->gcount());
-            return in->bad() ? 1 : 0;
+            std::streambuf *source = in->rdbuf();
+            if (source == nullptr) return 1;
+            std::streamsize got = source->sgetn(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(len));
+            if (got < 0) return 1;
+            *count = static_cast<size_t>(got);
+            return 0;
         } catch (...) {
             return 2;
         }
