@@ -221,6 +221,34 @@ typedef uint32_t ReversiOutcome;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// How a game ended, as `ReversiResult::ending` says.
+enum ReversiEnding
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // No result: the game is not over and none was stated.
+  REVERSI_ENDING_NONE = 0,
+  // Over on the board: nobody can move (the `Result` tag has no suffix).
+  REVERSI_ENDING_BOARD = 1,
+  // The other players resigned (`Result` suffix `" by resignation"`, GGF `:r`).
+  REVERSI_ENDING_RESIGNATION = 2,
+  // The other player ran out of time (`" on time"`, GGF `:t`).
+  REVERSI_ENDING_TIME = 3,
+  // The players agreed on the result (`" by agreement"`, GGF `:s`).
+  REVERSI_ENDING_AGREEMENT = 4,
+  // Stopped before the end for a reason the record does not give (an
+  // adjudication, an archive that keeps only the winner; no suffix).
+  REVERSI_ENDING_UNSTATED = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ReversiEnding ReversiEnding;
+#else
+typedef uint32_t ReversiEnding;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // Corner bits for `ReversiRules::handicap_corners`.
 enum ReversiCorner
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -301,6 +329,23 @@ typedef struct ReversiRules {
   // The seed of the random blocked squares.
   uint64_t seed;
 } ReversiRules;
+
+// The result of a game, as `reversi_game_result` gives it.
+typedef struct ReversiResult {
+  // How the game ended, as a `ReversiEnding` value; `NONE` when there is no
+  // result (the other fields are then 0 and false).
+  uint32_t ending;
+  // Who won, or a draw, as a `ReversiOutcome` value (`IN_PROGRESS` only with
+  // `ending` `NONE`).
+  uint32_t outcome;
+  // Whether the scores are known: always for a game over on the board; for a
+  // game stopped early, when the record states them (`black 40-24 by
+  // agreement`).
+  bool has_scores;
+  // Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
+  // for a game over on the board, the discs on the board.
+  uint32_t scores[4];
+} ReversiResult;
 
 // One move of a game's line, as `reversi_game_ply` gives it. A datum that is not
 // known has its `has_` flag false and its value 0.
@@ -505,11 +550,34 @@ ReversiStatus reversi_game_must_pass(const struct ReversiGame *game, bool *out);
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_is_over(const struct ReversiGame *game, bool *out);
 
-// The outcome, as a `ReversiOutcome` value (`IN_PROGRESS` until the end).
+// The outcome of the current position, as a `ReversiOutcome` value
+// (`IN_PROGRESS` until the board's end, even for a game that was resigned:
+// `reversi_game_result` gives the game's result).
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_outcome(const struct ReversiGame *game, uint32_t *out);
+
+// The game's result, typed: how it ended, who won and the scores if known. It is
+// the result of the whole line (wherever the game stands on it): for a line that
+// ends over on the board, the board's result (`BOARD`); otherwise the result the
+// record or GGF stated (a resignation, a loss on time, an agreement), if any. A
+// stated result belongs to the line it was stated for: playing another move
+// where moves could be redone, past the end of the line, or clearing the redo
+// list drops it. Unlike `reversi_game_outcome` (the current position's outcome),
+// this knows that White won by resignation.
+//
+// The same result is the `Result` tag's text (`reversi_game_tag(game, "Result",
+// …)`): `*` for none; the outcome word (`draw`, or the winner's colour in lower
+// case: `black`, `white`, `red`, `green`); then the scores in turn order if
+// known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
+// by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
+// disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
+// early is read as the winner only (no scores), and written back as ±64.
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_result(const struct ReversiGame *game, struct ReversiResult *out);
 
 // Perft from the current position (RULES.md §11).
 //

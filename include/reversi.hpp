@@ -237,7 +237,15 @@ public:
     ReversiColor to_move() const { return get<ReversiColor>(reversi_game_to_move); }
     bool must_pass() const { return get<bool>(reversi_game_must_pass); }
     bool is_over() const { return get<bool>(reversi_game_is_over); }
+    /// The current position's outcome (IN_PROGRESS until the board's end).
     ReversiOutcome outcome() const { return get<ReversiOutcome>(reversi_game_outcome); }
+    /// The game's result: how it ended (ReversiEnding), who won, the scores if
+    /// known; ending NONE when there is none.
+    ReversiResult result() const {
+        ReversiResult out{};
+        detail::check(reversi_game_result(handle_.get(), &out));
+        return out;
+    }
 
     ReversiCell cell(uint32_t square) const {
         uint32_t out = 0;

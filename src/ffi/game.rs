@@ -10,6 +10,7 @@ use super::rules::rules_of;
 use super::text::{always, write_game};
 use super::*;
 use crate::text::record::Record;
+use crate::text::result::Ending;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::{Cell, Game, Move, Opening, Outcome};
@@ -361,7 +362,9 @@ pub unsafe extern "C" fn reversi_game_is_over(
     boundary(|| put(out, unsafe { game_ref(game)? }.is_over()))
 }
 
-/// The outcome, as a `ReversiOutcome` value (`IN_PROGRESS` until the end).
+/// The outcome of the current position, as a `ReversiOutcome` value
+/// (`IN_PROGRESS` until the board's end, even for a game that was resigned:
+/// `reversi_game_result` gives the game's result).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
@@ -372,18 +375,99 @@ pub unsafe extern "C" fn reversi_game_outcome(
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let outcome = match unsafe { game_ref(game)? }.outcome() {
-            None => ReversiOutcome::InProgress,
-            Some(Outcome::Draw) => ReversiOutcome::Draw,
-            Some(Outcome::Win(c)) => [
-                ReversiOutcome::BlackWins,
-                ReversiOutcome::WhiteWins,
-                ReversiOutcome::RedWins,
-                ReversiOutcome::GreenWins,
-            ][c.index()],
-        };
+        let outcome = outcome_code(unsafe { game_ref(game)? }.outcome());
         put(out, outcome as u32)
     })
+}
+
+/// The result of a game, as `reversi_game_result` gives it.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ReversiResult {
+    /// How the game ended, as a `ReversiEnding` value; `NONE` when there is no
+    /// result (the other fields are then 0 and false).
+    pub ending: u32,
+    /// Who won, or a draw, as a `ReversiOutcome` value (`IN_PROGRESS` only with
+    /// `ending` `NONE`).
+    pub outcome: u32,
+    /// Whether the scores are known: always for a game over on the board; for a
+    /// game stopped early, when the record states them (`black 40-24 by
+    /// agreement`).
+    pub has_scores: bool,
+    /// Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
+    /// for a game over on the board, the discs on the board.
+    pub scores: [u32; 4],
+}
+
+/// The game's result, typed: how it ended, who won and the scores if known. It is
+/// the result of the whole line (wherever the game stands on it): for a line that
+/// ends over on the board, the board's result (`BOARD`); otherwise the result the
+/// record or GGF stated (a resignation, a loss on time, an agreement), if any. A
+/// stated result belongs to the line it was stated for: playing another move
+/// where moves could be redone, past the end of the line, or clearing the redo
+/// list drops it. Unlike `reversi_game_outcome` (the current position's outcome),
+/// this knows that White won by resignation.
+///
+/// The same result is the `Result` tag's text (`reversi_game_tag(game, "Result",
+/// …)`): `*` for none; the outcome word (`draw`, or the winner's colour in lower
+/// case: `black`, `white`, `red`, `green`); then the scores in turn order if
+/// known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
+/// by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
+/// disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
+/// early is read as the winner only (no scores), and written back as ±64.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_result(
+    game: *const ReversiGame,
+    out: *mut ReversiResult,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &unsafe { arg(game, "game")? }.record;
+        let Some(result) = record.result() else {
+            return put(out, ReversiResult::default());
+        };
+        let mut scores = [0u32; 4];
+        if let Some(known) = result.scores {
+            for (color, count) in known.iter() {
+                scores[color.index()] = count;
+            }
+        }
+        put(
+            out,
+            ReversiResult {
+                ending: ending_code(result.ending) as u32,
+                outcome: outcome_code(Some(result.outcome)) as u32,
+                has_scores: result.scores.is_some(),
+                scores,
+            },
+        )
+    })
+}
+
+fn ending_code(ending: Ending) -> ReversiEnding {
+    match ending {
+        Ending::Board => ReversiEnding::Board,
+        Ending::Resignation => ReversiEnding::Resignation,
+        Ending::Time => ReversiEnding::Time,
+        Ending::Agreement => ReversiEnding::Agreement,
+        Ending::Unstated => ReversiEnding::Unstated,
+    }
+}
+
+fn outcome_code(outcome: Option<Outcome>) -> ReversiOutcome {
+    match outcome {
+        None => ReversiOutcome::InProgress,
+        Some(Outcome::Draw) => ReversiOutcome::Draw,
+        Some(Outcome::Win(c)) => [
+            ReversiOutcome::BlackWins,
+            ReversiOutcome::WhiteWins,
+            ReversiOutcome::RedWins,
+            ReversiOutcome::GreenWins,
+        ][c.index()],
+    }
 }
 
 /// Perft from the current position (RULES.md §11).

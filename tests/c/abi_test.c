@@ -568,10 +568,37 @@ static void stated_result_follows_the_line(void) {
     reversi_game_free(game);
 
     OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)", &game));
+    ReversiResult result;
+    uint32_t outcome = 0;
+    OK(reversi_game_outcome(game, &outcome));
+    CHECK(outcome == REVERSI_OUTCOME_IN_PROGRESS); /* the board's, not the game's */
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    CHECK(!result.has_scores && result.scores[0] == 0 && result.scores[1] == 0);
+    OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
+    CHECK(strcmp(text, "white by resignation") == 0);
     OK(reversi_game_go_to(game, 0));
     OK(reversi_game_clear_redo(game));
     OK(reversi_game_ggf(game, text, sizeof text, &n));
     CHECK(strstr(text, "RE[") == NULL);
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_NONE && result.outcome == REVERSI_OUTCOME_IN_PROGRESS);
+    reversi_game_free(game);
+
+    /* Agreed scores, and a game over on the board. */
+    OK(reversi_game_from_record("[Result \"black 40-24 by agreement\"]\n\nf5 d6\n", &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_AGREEMENT && result.outcome == REVERSI_OUTCOME_BLACK_WINS);
+    CHECK(result.has_scores && result.scores[0] == 40 && result.scores[1] == 24);
+    reversi_game_free(game);
+    /* White wiped out: over on the board. */
+    OK(reversi_game_from_position(
+        "--------/--------/--------/---BBB--/---BBB--/---B----/--------/-------- W", 2, 0, &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_BOARD && result.has_scores);
+    CHECK(result.outcome == REVERSI_OUTCOME_BLACK_WINS && result.scores[0] == 7 && result.scores[1] == 0);
+    CHECK(reversi_game_result(NULL, &result) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_result(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
     reversi_game_free(game);
 }
 

@@ -57,12 +57,21 @@ static void stream_reader(const char *ggf_path) {
     CHECK(!none.next().has_value());
 }
 
+static void typed_result() {
+    auto game = reversi::Game::from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)");
+    CHECK(game.outcome() == REVERSI_OUTCOME_IN_PROGRESS);
+    ReversiResult result = game.result();
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    CHECK(!result.has_scores);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: wrapper_test GGF-ARCHIVE\n");
         return 2;
     }
     stream_reader(argv[1]);
+    typed_result();
     std::printf("wrapper test: %d checks passed\n", checks);
     return 0;
 }
