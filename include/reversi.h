@@ -874,10 +874,16 @@ ReversiStatus reversi_game_record(const struct ReversiGame *game,
                                   size_t len,
                                   size_t *written);
 
-// Reads a GGF game (two players).
+// Reads a GGF game (two players). Its properties become the record's tags:
+// `PB` → `Black`, `PW` → `White`, `DT` → `Date`, `EV` → `Event`, `PC` → `Site`,
+// `RB` → `BlackRating`, `RW` → `WhiteRating`, `TI` → `TimeControl`; `RE` is the
+// result (`reversi_game_result`); `GM`, `TY` and `BO` are the variant, `B` and
+// `W` the moves; every other property is a tag of its own name (`reversi_game_ggf`
+// writes the mapped tags back under their GGF names). `reversi_game_tag_names`
+// lists them.
 //
 // # Safety
-// `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
+// `ggf_text` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_game_from_ggf(const char *ggf_text, struct ReversiGame **out);
 
 // Writes the game as one GGF line, its whole line with each move's time and
@@ -924,6 +930,29 @@ ReversiStatus reversi_game_tag(const struct ReversiGame *game,
                                char *buf,
                                size_t len,
                                size_t *written);
+
+// The names of the tags `reversi_game_record` writes, in its order, each
+// followed by a newline (`"Event\nBoard\nPlayers\nResult\n"`): every name
+// `reversi_game_tag` finds. The other tags come first, in the order they were
+// read or set, then the variant tags, then `Result`.
+//
+// # Safety
+// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+ReversiStatus reversi_game_tag_names(const struct ReversiGame *game,
+                                     char *buf,
+                                     size_t len,
+                                     size_t *written);
+
+// Whether two games are equal, as Rust's `Record` equality says: the same rules,
+// start, whole line (the moves played and the redo list, each with its time,
+// evaluation and comment), tags and result, which is everything a save writes.
+// Where each game stands on its line is not compared.
+//
+// # Safety
+// `a` and `b` are NULL or live handles; `equal` is NULL or valid.
+ReversiStatus reversi_game_equal(const struct ReversiGame *a,
+                                 const struct ReversiGame *b,
+                                 bool *equal);
 
 // Sets a record tag. `INVALID_TAG`, with the game unchanged, for a variant tag
 // (`Board`, `Result`…), which follows the game; a name that is not ASCII

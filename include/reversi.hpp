@@ -343,6 +343,25 @@ public:
     ReversiStatus try_play(uint32_t square) noexcept { return reversi_game_play(handle_.get(), square); }
     ReversiStatus try_pass() noexcept { return reversi_game_pass(handle_.get()); }
 
+    /// The names of the tags the record writes, in its order (every name tag()
+    /// finds).
+    std::vector<std::string> tag_names() const {
+        std::string all = text(reversi_game_tag_names);
+        std::vector<std::string> names;
+        size_t start = 0;
+        for (size_t end; (end = all.find('\n', start)) != std::string::npos; start = end + 1) {
+            names.push_back(all.substr(start, end - start));
+        }
+        return names;
+    }
+    /// The same game: rules, start, whole line with annotations, tags and result
+    /// (where each stands on its line is not compared).
+    friend bool operator==(const Game &a, const Game &b) {
+        bool equal = false;
+        detail::check(reversi_game_equal(a.handle_.get(), b.handle_.get(), &equal));
+        return equal;
+    }
+    friend bool operator!=(const Game &a, const Game &b) { return !(a == b); }
     /// A tag as the record writes it (variant tags included); std::nullopt when the
     /// record does not write it, "" when it is set to the empty text.
     std::optional<std::string> tag(const std::string &name) const {

@@ -2,7 +2,7 @@
 //! records, GGF and OBF, and a record's tags.
 
 use std::ffi::c_char;
-use std::string::ToString;
+use std::string::{String, ToString};
 
 use super::game::new_game;
 use super::plumbing::*;
@@ -197,10 +197,16 @@ pub unsafe extern "C" fn reversi_game_record(
     boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.to_string())) })
 }
 
-/// Reads a GGF game (two players).
+/// Reads a GGF game (two players). Its properties become the record's tags:
+/// `PB` → `Black`, `PW` → `White`, `DT` → `Date`, `EV` → `Event`, `PC` → `Site`,
+/// `RB` → `BlackRating`, `RW` → `WhiteRating`, `TI` → `TimeControl`; `RE` is the
+/// result (`reversi_game_result`); `GM`, `TY` and `BO` are the variant, `B` and
+/// `W` the moves; every other property is a tag of its own name (`reversi_game_ggf`
+/// writes the mapped tags back under their GGF names). `reversi_game_tag_names`
+/// lists them.
 ///
 /// # Safety
-/// `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
+/// `ggf_text` is NULL or NUL-terminated; `out` is NULL or valid.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_game_from_ggf(
     ggf_text: *const c_char,
@@ -298,6 +304,53 @@ pub unsafe extern "C" fn reversi_game_tag(
             })?;
         // SAFETY: forwarded.
         unsafe { write_text(&value, buf, len, written) }
+    })
+}
+
+/// The names of the tags `reversi_game_record` writes, in its order, each
+/// followed by a newline (`"Event\nBoard\nPlayers\nResult\n"`): every name
+/// `reversi_game_tag` finds. The other tags come first, in the order they were
+/// read or set, then the variant tags, then `Result`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_tag_names(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &unsafe { arg(game, "game")? }.record;
+        let mut names = String::new();
+        for (name, _) in record.written_tags() {
+            names.push_str(name);
+            names.push('\n');
+        }
+        // SAFETY: forwarded.
+        unsafe { write_text(&names, buf, len, written) }
+    })
+}
+
+/// Whether two games are equal, as Rust's `Record` equality says: the same rules,
+/// start, whole line (the moves played and the redo list, each with its time,
+/// evaluation and comment), tags and result, which is everything a save writes.
+/// Where each game stands on its line is not compared.
+///
+/// # Safety
+/// `a` and `b` are NULL or live handles; `equal` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_equal(
+    a: *const ReversiGame,
+    b: *const ReversiGame,
+    equal: *mut bool,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let (a, b) = unsafe { (arg(a, "a")?, arg(b, "b")?) };
+        put(equal, a.record == b.record)
     })
 }
 

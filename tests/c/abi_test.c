@@ -458,6 +458,34 @@ static void tag_presence(void) {
     CHECK(reversi_game_tag(game, "\xff", text, sizeof text, &n) == REVERSI_STATUS_INVALID_UTF8);
     CHECK(reversi_game_tag(game, NULL, text, sizeof text, &n) == REVERSI_STATUS_NULL_PARAMETER);
     reversi_game_free(game);
+
+    /* Listing the tags: the GGF properties under their record names. */
+    char names[256];
+    OK(reversi_game_from_ggf("(;GM[Othello]PC[GGS/os]PB[a]RW[2196]TI[05:00]Foo[x]TY[8]RE[-64.000:r]B[f5];)",
+                             &game));
+    OK(reversi_game_tag_names(game, names, sizeof names, &n));
+    CHECK(strcmp(names, "Site\nBlack\nWhiteRating\nTimeControl\nFoo\nBoard\nPlayers\nResult\n") == 0);
+    CHECK(n == strlen(names) + 1);
+    CHECK(reversi_game_tag_names(game, names, 4, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(reversi_game_tag_names(NULL, names, sizeof names, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    /* Equality covers the whole line and the tags, not where the game stands. */
+    ReversiGame *other = NULL;
+    bool equal = false;
+    OK(reversi_game_clone(game, &other));
+    OK(reversi_game_undo(other));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(equal);
+    OK(reversi_game_set_ply_comment(other, 0, "sharp"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(!equal);
+    OK(reversi_game_set_ply_comment(other, 0, ""));
+    OK(reversi_game_set_tag(other, "Foo", "y"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(!equal);
+    CHECK(reversi_game_equal(game, NULL, &equal) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_equal(game, other, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    reversi_game_free(other);
+    reversi_game_free(game);
 }
 
 static size_t count_of(ReversiStatus (*get)(const ReversiGame *, size_t *), const ReversiGame *game) {

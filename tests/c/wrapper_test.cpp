@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 static int checks = 0;
 
@@ -63,6 +64,12 @@ static void typed_result() {
     ReversiResult result = game.result();
     CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
     CHECK(!result.has_scores);
+    std::vector<std::string> names = game.tag_names();
+    CHECK(names.size() == 3 && names[0] == "Board" && names[2] == "Result");
+    auto copy = game;
+    CHECK(copy == game);
+    copy.set_ply_comment(0, "sharp");
+    CHECK(copy != game);
 }
 
 int main(int argc, char **argv) {
