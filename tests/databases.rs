@@ -591,3 +591,52 @@ fn a_stated_result_belongs_to_the_end_of_its_line() {
     record.game_mut().go_to(1).unwrap();
     assert_eq!(record.up_to_current().result(), None);
 }
+
+#[test]
+fn single_game_parsers_take_a_byte_order_mark_and_an_archive_line() {
+    let line = ARCHIVE.lines().next().unwrap();
+    assert!(line.starts_with("1 (;"));
+    let game = ggf::parse(archive_game(1)).unwrap();
+    assert_eq!(ggf::parse(line).unwrap(), game);
+    assert_eq!(ggf::parse(&format!("\u{feff}{line}\r\n")).unwrap(), game);
+    assert_eq!(
+        ggf::parse(&format!("\u{feff}{}", archive_game(1))).unwrap(),
+        game
+    );
+    // A number alone, or a number glued to the game, is no archive line.
+    assert_eq!(ggf::parse("1").unwrap_err().kind, GgfErrorKind::Syntax);
+    assert_eq!(
+        ggf::parse(&format!("1{}", archive_game(1)))
+            .unwrap_err()
+            .kind,
+        GgfErrorKind::Syntax
+    );
+    // A synchro line's second game is still refused.
+    let synchro = format!("2 {}{}", archive_game(1), archive_game(2));
+    assert_eq!(
+        ggf::parse(&synchro).unwrap_err().kind,
+        GgfErrorKind::TrailingText
+    );
+    let record = game.to_string();
+    assert_eq!(format!("\u{feff}{record}").parse::<Record>().unwrap(), game);
+    let err = "\u{feff}[Black \"x\"]\n\nf5 a1\n"
+        .parse::<Record>()
+        .unwrap_err();
+    assert_eq!(
+        (err.line, err.column),
+        (3, 4),
+        "columns as an editor shows them"
+    );
+    // The messages name no Rust path: C and Python users read them too.
+    for message in [
+        ggf::parse(&synchro).unwrap_err().to_string(),
+        format!("{record}\n{record}")
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
+        load(&format!("{line}\n{line}\n")).unwrap_err().to_string(),
+    ] {
+        assert!(message.contains("use a reader of many games"), "{message}");
+        assert!(!message.contains("::"), "{message}");
+    }
+}

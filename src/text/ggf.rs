@@ -8,9 +8,10 @@
 //! `/eval/time` parts (the evaluation, in discs, is kept as the move's
 //! [`evaluation`](crate::Ply::evaluation), the time, in seconds, as its
 //! [`time`](crate::Ply::time); a malformed one, or a fourth part, is an error),
-//! `PA` or `pass` for a pass. One game: white space around it, nothing else (a GGS
-//! archive line, `1 (;…;)`, is read by [`load`](crate::text::load::load) and
-//! [`games`](crate::text::games)).
+//! `PA` or `pass` for a pass. One game: white space around it, nothing else,
+//! except a leading UTF-8 byte-order mark and a GGS archive line's game number
+//! (`1 (;…;)`); a synchro line's second game is refused, as is any text after the
+//! game (read many games with [`games`](crate::text::games)).
 //!
 //! The players, the result and the other properties map to the [`Record`]:
 //!
@@ -140,7 +141,7 @@ pub enum GgfErrorKind {
     },
     /// Text after the game's `;)`: another game, which a single-game reader refuses
     /// (read several with [`games`](crate::text::games)), or garbage.
-    #[error("text after the game; read several games with text::games")]
+    #[error("text after the game; use a reader of many games")]
     TrailingText,
     /// A property given twice (or two that name the same tag, such as `PB` and
     /// `Black`).
@@ -215,10 +216,12 @@ impl GgfError {
 /// else), with the byte offset of each.
 fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
     let syntax = |at: usize| GgfError::at(text, at, GgfErrorKind::Syntax);
-    let start = text.len() - text.trim_start().len();
-    if !text[start..].starts_with("(;") {
+    // A leading byte-order mark, then white space, then an archive's game number.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let start = text.len() - text[bom..].trim_start().len();
+    let Some(start) = crate::text::games::ggf_game_at(text, start) else {
         return Err(syntax(start));
-    }
+    };
     let mut props = Vec::new();
     let mut i = start + 2;
     let bytes = text.as_bytes();

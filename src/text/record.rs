@@ -193,7 +193,7 @@ pub enum RecordErrorKind {
     Annotation(AnnotationError),
     /// A tag pair after the move text: a second game, which a single-game reader
     /// refuses (read several games with [`games`](crate::text::games)).
-    #[error("a second game starts here; read several games with text::games")]
+    #[error("a second game starts here; use a reader of many games")]
     SecondGame,
     /// The `Result` tag says otherwise than the finished replay.
     #[error("tag Result: {given:?}, but the replay ends {replay:?}")]
@@ -565,8 +565,9 @@ impl Record {
         let _ = self.set_tag("TimeControl", &clock.to_string());
     }
 
-    /// Reads a record.
+    /// Reads a record. A leading UTF-8 byte-order mark is skipped.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // One game: a second one after it is refused, where the readers of many
         // games would start it.
         let end = crate::text::games::record_end(text);
