@@ -383,8 +383,10 @@ typedef int32_t (*ReversiReadFn)(void *user, uint8_t *buf, size_t len, size_t *c
 
 // Where a game of a reader's input starts, and where its error is.
 typedef struct ReversiGameEntry {
-  // The entry's number in the input, from 1 (entries that could not be read
-  // counted).
+  // A running count: 1 for the first entry the reader gives, 2 for the next,
+  // and so on, entries that could not be read counted (each game of a GGS
+  // synchro line is an entry of its own). It is not the game number a GGS
+  // archive writes before a game (`12 (;…;)`), which the reader skips.
   size_t number;
   // The line on which the game starts, from 1.
   size_t line;

@@ -37,8 +37,10 @@ pub enum ReversiArchive {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ReversiGameEntry {
-    /// The entry's number in the input, from 1 (entries that could not be read
-    /// counted).
+    /// A running count: 1 for the first entry the reader gives, 2 for the next,
+    /// and so on, entries that could not be read counted (each game of a GGS
+    /// synchro line is an entry of its own). It is not the game number a GGS
+    /// archive writes before a game (`12 (;…;)`), which the reader skips.
     pub number: usize,
     /// The line on which the game starts, from 1.
     pub line: usize,
