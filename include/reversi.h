@@ -740,6 +740,8 @@ ReversiStatus reversi_game_set_ply_comment(struct ReversiGame *game,
 // `*out` (free it with `reversi_game_reader_free`). The format (GGF archive or
 // records) is told from the first line that starts a game.
 //
+// `bytes` may be NULL when `len` is 0 (an empty input, which has no games).
+//
 // # Safety
 // `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
 ReversiStatus reversi_game_reader_from_bytes(const uint8_t *bytes,
@@ -748,7 +750,8 @@ ReversiStatus reversi_game_reader_from_bytes(const uint8_t *bytes,
 
 // A reader of the games of the file at `path`, streamed: memory stays flat
 // however large the file. On Unix the path is bytes (any encoding); elsewhere it
-// must be UTF-8. A file that cannot be opened is `IO_ERROR`.
+// must be UTF-8. A file that cannot be opened, or a directory, is `IO_ERROR`, the
+// detail starting with the path.
 //
 // # Safety
 // `path` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -813,13 +816,17 @@ const char *reversi_status_message(uint32_t status);
 // `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
 ReversiStatus reversi_last_error(char *buf, size_t len, size_t *written);
 
-// Reads a square name (`a1`…`j10`, any case) into its index.
+// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
+// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
+// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
+// reads back.
 //
 // # Safety
 // `name` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_square_parse(const char *name, uint32_t *out);
 
-// The name of a square index (`a1` for 0).
+// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
+// name of every index a game's moves and line give.
 //
 // # Safety
 // `buf` has room for `len` bytes; `written` is valid.

@@ -40,7 +40,7 @@ pub struct ReversiPly {
     pub has_comment: bool,
 }
 
-fn move_code(mv: Move) -> u32 {
+pub(crate) fn move_code(mv: Move) -> u32 {
     match mv {
         Move::Place(s) => s.index() as u32,
         Move::Pass => REVERSI_PASS,

@@ -5,11 +5,12 @@ use std::ffi::c_char;
 use std::string::{String, ToString};
 
 use super::game::new_game;
+use super::line::move_code;
 use super::plumbing::*;
 use super::*;
 use crate::text::record::Record;
 use crate::text::{ggf, obf};
-use crate::Game;
+use crate::{Game, Move};
 
 /// Reads the text argument `input` with `parse` into a new game handle in `*out`;
 /// a refused text is `PARSE_ERROR` with the reader's message.
@@ -52,7 +53,10 @@ pub(crate) fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
     Ok(value)
 }
 
-/// Reads a square name (`a1`…`j10`, any case) into its index.
+/// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
+/// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
+/// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
+/// reads back.
 ///
 /// # Safety
 /// `name` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -61,14 +65,15 @@ pub unsafe extern "C" fn reversi_square_parse(name: *const c_char, out: *mut u32
     boundary(|| {
         // SAFETY: forwarded.
         let name = unsafe { text(name, "name")? };
-        let square: crate::Square = name
+        let mv: Move = name
             .parse()
             .map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        put(out, square.index() as u32)
+        put(out, move_code(mv))
     })
 }
 
-/// The name of a square index (`a1` for 0).
+/// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
+/// name of every index a game's moves and line give.
 ///
 /// # Safety
 /// `buf` has room for `len` bytes; `written` is valid.
@@ -80,9 +85,13 @@ pub unsafe extern "C" fn reversi_square_name(
     written: *mut usize,
 ) -> ReversiStatus {
     boundary(|| {
-        let square = square_arg(square)?;
+        let name = if square == REVERSI_PASS {
+            Move::Pass.to_string()
+        } else {
+            square_arg(square)?.to_string()
+        };
         // SAFETY: forwarded.
-        unsafe { write_text(&square.to_string(), buf, len, written) }
+        unsafe { write_text(&name, buf, len, written) }
     })
 }
 

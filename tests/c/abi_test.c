@@ -54,7 +54,7 @@ static void version_and_messages(void) {
 }
 
 static void squares(void) {
-    char name[4];
+    char name[8];
     size_t written = 0;
     CHECK(sq("a1") == 0);
     CHECK(sq("J10") == 99);
@@ -66,7 +66,15 @@ static void squares(void) {
     CHECK(reversi_square_parse("\xff\xfe", &out) == REVERSI_STATUS_INVALID_UTF8);
     OK(reversi_square_name(99, name, sizeof name, &written));
     CHECK(strcmp(name, "j10") == 0 && written == 4);
-    CHECK(reversi_square_name(100, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    /* A pass has a name, both ways, as the moves of a line give it. */
+    OK(reversi_square_name(REVERSI_PASS, name, sizeof name, &written));
+    CHECK(strcmp(name, "pass") == 0 && written == 5);
+    OK(reversi_square_parse("pass", &out));
+    CHECK(out == REVERSI_PASS);
+    out = 7;
+    OK(reversi_square_parse("PA", &out));
+    CHECK(out == REVERSI_PASS);
+    CHECK(reversi_square_name(101, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
     CHECK(reversi_square_name(99, name, 2, &written) == REVERSI_STATUS_INSUFFICIENT_SIZE);
     CHECK(written == 4);
     CHECK(reversi_square_name(0, NULL, 4, &written) == REVERSI_STATUS_NULL_PARAMETER);
@@ -573,6 +581,24 @@ static void line_navigation(void) {
     reversi_game_free(game);
 }
 
+/* The single-game readers: a second game points to the reader of many games; a
+ * byte-order mark and an archive line's game number are read. */
+static void single_game_readers(void) {
+    ReversiGame *game = NULL, *other = NULL;
+    bool equal = false;
+    CHECK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5];)(;GM[Othello]TY[8]B[d3];)", &game) ==
+          REVERSI_STATUS_PARSE_ERROR);
+    CHECK(strstr(last_error(), "use a reader of many games") != NULL);
+    CHECK(strstr(last_error(), "::") == NULL);
+    OK(reversi_game_from_ggf("\xef\xbb\xbf" "1 (;GM[Othello]TY[8]B[f5];)\r\n", &game));
+    OK(reversi_game_from_record("\xef\xbb\xbf[Black \"x\"]\n\nf5\n", &other));
+    OK(reversi_game_set_tag(game, "Black", "x"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(equal);
+    reversi_game_free(game);
+    reversi_game_free(other);
+}
+
 /* A stated result belongs to the end of its line: another line drops it. */
 static void stated_result_follows_the_line(void) {
     ReversiGame *game = NULL, *copy = NULL;
@@ -847,7 +873,12 @@ static void game_reader(const char *ggf_path) {
     reversi_game_reader_free(reader);
     CHECK(reversi_game_reader_from_callback(NULL, &feed, &reader) == REVERSI_STATUS_NULL_PARAMETER);
     CHECK(reversi_game_reader_from_callback(feed_read, &feed, NULL) == REVERSI_STATUS_NULL_PARAMETER);
-    CHECK(reversi_game_reader_from_bytes(NULL, 0, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_from_bytes(NULL, 1, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    reader = NULL;
+    OK(reversi_game_reader_from_bytes(NULL, 0, &reader)); /* nothing to read: no games */
+    CHECK(reader != NULL);
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    reversi_game_reader_free(reader);
     CHECK(reversi_game_reader_from_bytes((const uint8_t *)"x", 1, NULL) == REVERSI_STATUS_NULL_PARAMETER);
 
     /* A file: the GGS archive of 12 games, each read; saving while browsing
@@ -857,9 +888,9 @@ static void game_reader(const char *ggf_path) {
     CHECK(strstr(last_error(), "/nonexistent/games.ggf: ") == last_error());
     CHECK(reader == NULL);
     CHECK(reversi_game_reader_open(NULL, &reader) == REVERSI_STATUS_NULL_PARAMETER);
-    OK(reversi_game_reader_open(".", &reader)); /* a directory opens, and fails to read */
-    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_IO_ERROR);
-    reversi_game_reader_free(reader);
+    CHECK(reversi_game_reader_open("/", &reader) == REVERSI_STATUS_IO_ERROR); /* a directory */
+    CHECK(strcmp(last_error(), "/: is a directory, not a file") == 0);
+    CHECK(reader == NULL);
     OK(reversi_game_reader_open(ggf_path, &reader));
     size_t games = 0;
     while (reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_OK) {
@@ -923,6 +954,7 @@ int main(int argc, char **argv) {
     tag_presence();
     line_navigation();
     stated_result_follows_the_line();
+    single_game_readers();
     ply_data();
     game_reader(argv[2]);
     last_error_buffer();

@@ -58,6 +58,12 @@ static void stream_reader(const char *ggf_path) {
     CHECK(!none.next().has_value());
 }
 
+static void pass_names() {
+    CHECK(reversi::square_name(REVERSI_PASS) == "pass");
+    CHECK(reversi::square("pass") == REVERSI_PASS);
+    CHECK(reversi::square_name(reversi::square("f5")) == "f5");
+}
+
 static void typed_result() {
     auto game = reversi::Game::from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)");
     CHECK(game.outcome() == REVERSI_OUTCOME_IN_PROGRESS);
@@ -79,6 +85,7 @@ int main(int argc, char **argv) {
     }
     stream_reader(argv[1]);
     typed_result();
+    pass_names();
     std::printf("wrapper test: %d checks passed\n", checks);
     return 0;
 }
