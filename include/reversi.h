@@ -17,7 +17,9 @@
  * - Squares are indices row * 10 + column: a1 = 0, j1 = 9, a2 = 10, j10 = 99, on
  *   every board; an index the board lacks reads as REVERSI_CELL_OFF_BOARD. A pass
  *   in a list of moves is REVERSI_PASS.
- * - Enumerations and flags are passed as uint32_t and validated. Colours are
+ * - Enumerations and flags are passed in as uint32_t and validated (a flag is 0
+ *   or 1, anything else INVALID_ARGUMENT); flags that come back (out-parameters,
+ *   struct fields such as ReversiPly.has_time) are bool. Colours are
  *   ReversiColor values 0..3 in turn order; a cell holding a disc is that colour's
  *   value plus one (REVERSI_CELL_BLACK = REVERSI_COLOR_BLACK + 1).
  * - Text and lists of squares come back through (buf, len, &written), len counted
@@ -705,25 +707,28 @@ ReversiStatus reversi_game_ply_comment(const struct ReversiGame *game,
                                        size_t *written);
 
 // Sets the time the player took for move `index` of the line to `seconds` and
-// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`), or clears it when
-// `present` is 0. Records and GGF keep it to the nanosecond.
+// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`) when `has_time` is
+// 1, or clears it when `has_time` is 0 (as `ReversiPly.has_time` reads back; an
+// input flag is a `uint32_t`, 0 or 1, like every flag passed in). Records and GGF
+// keep it to the nanosecond.
 //
 // # Safety
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_set_ply_time(struct ReversiGame *game,
                                         size_t index,
-                                        uint32_t present,
+                                        uint32_t has_time,
                                         uint64_t seconds,
                                         uint32_t nanoseconds);
 
 // Sets an engine's evaluation of move `index` of the line, in thousandths of a
-// disc from the mover's side, or clears it when `present` is 0.
+// disc from the mover's side, when `has_evaluation` is 1, or clears it when
+// `has_evaluation` is 0 (as `ReversiPly.has_evaluation` reads back).
 //
 // # Safety
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_set_ply_evaluation(struct ReversiGame *game,
                                               size_t index,
-                                              uint32_t present,
+                                              uint32_t has_evaluation,
                                               int32_t millidiscs);
 
 // Sets the comment on move `index` of the line. White space around it is trimmed,

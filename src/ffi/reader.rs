@@ -4,9 +4,9 @@
 use std::boxed::Box;
 use std::ffi::{c_char, c_void};
 use std::format;
-use std::vec::Vec;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::vec::Vec;
 
 use super::game::new_game;
 use super::plumbing::*;

@@ -685,6 +685,9 @@ static void ply_data(void) {
     CHECK(strcmp(text, "the usual") == 0 && n == 10);
     OK(reversi_game_set_ply_evaluation(game, 0, 1, -1250));
     CHECK(reversi_game_set_ply_evaluation(game, 0, 2, 0) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(strcmp(last_error(), "has_evaluation is 2: expected 0 or 1") == 0); /* as ReversiPly names it */
+    CHECK(reversi_game_set_ply_time(game, 0, 2, 3, 0) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(strcmp(last_error(), "has_time is 2: expected 0 or 1") == 0);
     CHECK(reversi_game_set_ply_time(game, 0, 1, 3, 1000000000) == REVERSI_STATUS_INVALID_ARGUMENT);
     OK(reversi_game_set_ply_time(game, 0, 1, 3, 250000000));
     CHECK(reversi_game_set_ply_time(game, 2, 1, 3, 0) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
