@@ -347,6 +347,12 @@ typedef struct ReversiResult {
   // Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
   // for a game over on the board, the discs on the board.
   uint32_t scores[4];
+  // Whether a GGF `RE` stated a margin for a game stopped early without scores,
+  // other than the ±64 GGS writes when none is known (`RE[+4.000:r]`;
+  // `reversi_game_ggf` writes it back).
+  bool has_margin;
+  // That margin: Black's disc difference as stated (positive when Black won).
+  int64_t margin;
 } ReversiResult;
 
 // One move of a game's line, as `reversi_game_ply` gives it. A datum that is not
@@ -577,7 +583,9 @@ ReversiStatus reversi_game_outcome(const struct ReversiGame *game, uint32_t *out
 // known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
 // by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
 // disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
-// early is read as the winner only (no scores), and written back as ±64.
+// early is the winner with no scores, and the margin is kept (`has_margin`) and
+// written back by `reversi_game_ggf` (a record's `Result` tag has no place for
+// it).
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.

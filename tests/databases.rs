@@ -640,3 +640,37 @@ fn single_game_parsers_take_a_byte_order_mark_and_an_archive_line() {
         assert!(!message.contains("::"), "{message}");
     }
 }
+
+#[test]
+fn a_margin_stated_for_a_game_stopped_early_is_kept() {
+    for (re, margin) in [
+        ("+4.000:r", Some(4)),
+        ("-10.000:t", Some(-10)),
+        ("+12.000", Some(12)),
+        ("-64.000:r", None),
+    ] {
+        let text = format!("(;GM[Othello]TY[8]B[f5]W[d6]RE[{re}];)");
+        let record = ggf::parse(&text).unwrap();
+        assert_eq!(record.stated_margin(), margin, "{re}");
+        let written = ggf::write(&record).unwrap();
+        assert!(written.contains(&format!("RE[{re}]")), "{written}");
+        assert_eq!(ggf::parse(&written).unwrap(), record);
+    }
+    let four = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)").unwrap();
+    let sixty_four = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+64.000:r];)").unwrap();
+    assert_ne!(four, sixty_four, "equality sees the margin a save writes");
+    // Another result, or another line, drops it.
+    let mut record = four.clone();
+    record.set_result("black by resignation").unwrap();
+    assert_eq!(record.stated_margin(), None);
+    let mut record = four.clone();
+    record.game_mut().clear_redo();
+    record
+        .game_mut()
+        .play("d6".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.stated_margin(), None);
+    // Agreed scores are scores, not a margin.
+    let agreed = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+0.000:s];)").unwrap();
+    assert_eq!(agreed.result().unwrap().outcome, Outcome::Draw);
+}

@@ -397,6 +397,12 @@ pub struct ReversiResult {
     /// Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
     /// for a game over on the board, the discs on the board.
     pub scores: [u32; 4],
+    /// Whether a GGF `RE` stated a margin for a game stopped early without scores,
+    /// other than the ±64 GGS writes when none is known (`RE[+4.000:r]`;
+    /// `reversi_game_ggf` writes it back).
+    pub has_margin: bool,
+    /// That margin: Black's disc difference as stated (positive when Black won).
+    pub margin: i64,
 }
 
 /// The game's result, typed: how it ended, who won and the scores if known. It is
@@ -414,7 +420,9 @@ pub struct ReversiResult {
 /// known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
 /// by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
 /// disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
-/// early is read as the winner only (no scores), and written back as ±64.
+/// early is the winner with no scores, and the margin is kept (`has_margin`) and
+/// written back by `reversi_game_ggf` (a record's `Result` tag has no place for
+/// it).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
@@ -442,6 +450,8 @@ pub unsafe extern "C" fn reversi_game_result(
                 outcome: outcome_code(Some(result.outcome)) as u32,
                 has_scores: result.scores.is_some(),
                 scores,
+                has_margin: record.stated_margin().is_some(),
+                margin: record.stated_margin().unwrap_or(0),
             },
         )
     })

@@ -98,6 +98,9 @@ pub struct Record {
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Stated {
     result: GameResult,
+    /// Black's disc difference as GGF's `RE` stated it (`RE[+4.000:r]`), when the
+    /// result has no scores.
+    margin: Option<i64>,
     start: crate::position::AnyPosition,
     line: Vec<crate::moves::Move>,
 }
@@ -106,6 +109,7 @@ impl Stated {
     fn new(result: GameResult, game: &Game) -> Stated {
         Stated {
             result,
+            margin: None,
             start: *game.start_position(),
             line: game.line().iter().map(Ply::mv).collect(),
         }
@@ -127,7 +131,10 @@ impl PartialEq for Record {
     /// The same game, tags and result: everything a save writes (a result stated
     /// for a line that has since changed is not part of the record any more).
     fn eq(&self, other: &Record) -> bool {
-        self.game == other.game && self.tags == other.tags && self.result() == other.result()
+        self.game == other.game
+            && self.tags == other.tags
+            && self.result() == other.result()
+            && self.stated_margin() == other.stated_margin()
     }
 }
 
@@ -462,6 +469,37 @@ impl Record {
     /// that stopped early: resignation, time, agreement).
     pub fn result(&self) -> Option<GameResult> {
         GameResult::of_board(&self.game).or_else(|| self.stated.as_ref()?.for_line(&self.game))
+    }
+
+    /// Black's disc difference as a GGF `RE` stated it for a game that stopped
+    /// early without scores (`RE[+4.000:r]` is 4): GGF writes it back as it was.
+    /// `None` for the margin GGF writes when none is known (`RE[-64.000:r]`, ±64,
+    /// or 0 for a draw), for any other result, and once the stated result is
+    /// dropped or replaced. The record format has no place for it **(loss, documented: a
+    /// record writes the winner and the ending alone)**.
+    ///
+    /// ```
+    /// use reversi::text::ggf;
+    /// let record = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)")?;
+    /// assert_eq!(record.stated_margin(), Some(4));
+    /// assert!(ggf::write(&record)?.contains("RE[+4.000:r]"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stated_margin(&self) -> Option<i64> {
+        let stated = self.stated.as_ref()?;
+        stated.for_line(&self.game)?;
+        stated.margin
+    }
+
+    /// Keeps the margin GGF stated with the result just set (see
+    /// [`Record::stated_margin`]); nothing when no result is stated or it has
+    /// scores.
+    pub(crate) fn set_stated_margin(&mut self, margin: i64) {
+        if let Some(stated) = self.stated.as_mut() {
+            if stated.result.scores.is_none() {
+                stated.margin = Some(margin);
+            }
+        }
     }
 
     /// Sets the result from the text of a `Result` tag (`white by resignation`,

@@ -629,6 +629,7 @@ static void stated_result_follows_the_line(void) {
     OK(reversi_game_result(game, &result));
     CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
     CHECK(!result.has_scores && result.scores[0] == 0 && result.scores[1] == 0);
+    CHECK(!result.has_margin && result.margin == 0); /* GGS's -64 says nothing more */
     OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
     CHECK(strcmp(text, "white by resignation") == 0);
     OK(reversi_game_go_to(game, 0));
@@ -644,6 +645,14 @@ static void stated_result_follows_the_line(void) {
     OK(reversi_game_result(game, &result));
     CHECK(result.ending == REVERSI_ENDING_AGREEMENT && result.outcome == REVERSI_OUTCOME_BLACK_WINS);
     CHECK(result.has_scores && result.scores[0] == 40 && result.scores[1] == 24);
+    reversi_game_free(game);
+    /* A margin GGF stated is kept, and written back. */
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)", &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_BLACK_WINS);
+    CHECK(!result.has_scores && result.has_margin && result.margin == 4);
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[+4.000:r]") != NULL);
     reversi_game_free(game);
     /* White wiped out: over on the board. */
     OK(reversi_game_from_position(
