@@ -1114,7 +1114,9 @@ impl FromStr for Record {
 
 impl fmt::Display for Record {
     /// The other tags in their order, then the variant tags, the result, a blank
-    /// line and the moves.
+    /// line and the moves. **Loss, documented:** a margin a GGF `RE` stated
+    /// ([`Record::stated_margin`]) has no place in the `Result` tag and is not
+    /// written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in self.written_tags() {
             write_tag(f, name, &value)?;
