@@ -536,7 +536,10 @@ ReversiStatus reversi_game_flips(const struct ReversiGame *game,
                                  size_t *written);
 
 // Plays a disc of the player to move on `square`. An illegal move returns
-// `ILLEGAL_MOVE` and leaves the game unchanged.
+// `ILLEGAL_MOVE` and leaves the game unchanged. Where moves could be redone, they
+// are dropped (the line now ends with this move), and so is a result stated for
+// the old line's end, as after playing past the end of the line
+// (`reversi_game_result`).
 //
 // # Safety
 // `game` is NULL or a live handle.
@@ -643,7 +646,9 @@ ReversiStatus reversi_game_redo(struct ReversiGame *game);
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_go_to(struct ReversiGame *game, size_t moves);
 
-// Forgets the redo list: the line ends at the current position.
+// Forgets the redo list: the line ends at the current position. A result stated
+// for the end of the line it cut (a resignation…) goes with it
+// (`reversi_game_result`).
 //
 // # Safety
 // `game` is NULL or a live handle.
@@ -675,8 +680,9 @@ ReversiStatus reversi_game_line(const struct ReversiGame *game,
 // A copy of `game` whose line ends at its current position (the redo list left
 // out), into `*out`: to save only up to where the game stands, since every writer
 // (`reversi_game_record`, `reversi_game_ggf`, …) writes the whole line. The tags
-// are kept; a stated result (resignation, time, agreement) belonged to the whole
-// game and is dropped.
+// are kept; a stated result (resignation, time, agreement) belongs to the end of
+// the line: kept when the game stands there (the copy is the whole game),
+// dropped otherwise.
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.

@@ -307,7 +307,10 @@ pub unsafe extern "C" fn reversi_game_flips(
 }
 
 /// Plays a disc of the player to move on `square`. An illegal move returns
-/// `ILLEGAL_MOVE` and leaves the game unchanged.
+/// `ILLEGAL_MOVE` and leaves the game unchanged. Where moves could be redone, they
+/// are dropped (the line now ends with this move), and so is a result stated for
+/// the old line's end, as after playing past the end of the line
+/// (`reversi_game_result`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle.

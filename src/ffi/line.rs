@@ -120,7 +120,9 @@ pub unsafe extern "C" fn reversi_game_go_to(game: *mut ReversiGame, moves: usize
     })
 }
 
-/// Forgets the redo list: the line ends at the current position.
+/// Forgets the redo list: the line ends at the current position. A result stated
+/// for the end of the line it cut (a resignation…) goes with it
+/// (`reversi_game_result`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -187,8 +189,9 @@ pub unsafe extern "C" fn reversi_game_line(
 /// A copy of `game` whose line ends at its current position (the redo list left
 /// out), into `*out`: to save only up to where the game stands, since every writer
 /// (`reversi_game_record`, `reversi_game_ggf`, …) writes the whole line. The tags
-/// are kept; a stated result (resignation, time, agreement) belonged to the whole
-/// game and is dropped.
+/// are kept; a stated result (resignation, time, agreement) belongs to the end of
+/// the line: kept when the game stands there (the copy is the whole game),
+/// dropped otherwise.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
