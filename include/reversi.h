@@ -17,7 +17,9 @@
  * - Squares are indices row * 10 + column: a1 = 0, j1 = 9, a2 = 10, j10 = 99, on
  *   every board; an index the board lacks reads as REVERSI_CELL_OFF_BOARD. A pass
  *   in a list of moves is REVERSI_PASS.
- * - Enumerations and flags are passed as uint32_t and validated. Colours are
+ * - Enumerations and flags are passed in as uint32_t and validated (a flag is 0
+ *   or 1, anything else INVALID_ARGUMENT); flags that come back (out-parameters,
+ *   struct fields such as ReversiPly.has_time) are bool. Colours are
  *   ReversiColor values 0..3 in turn order; a cell holding a disc is that colour's
  *   value plus one (REVERSI_CELL_BLACK = REVERSI_COLOR_BLACK + 1).
  * - Text and lists of squares come back through (buf, len, &written), len counted
@@ -221,6 +223,34 @@ typedef uint32_t ReversiOutcome;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// How a game ended, as `ReversiResult::ending` says.
+enum ReversiEnding
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // No result: the game is not over and none was stated.
+  REVERSI_ENDING_NONE = 0,
+  // Over on the board: nobody can move (the `Result` tag has no suffix).
+  REVERSI_ENDING_BOARD = 1,
+  // The other players resigned (`Result` suffix `" by resignation"`, GGF `:r`).
+  REVERSI_ENDING_RESIGNATION = 2,
+  // The other player ran out of time (`" on time"`, GGF `:t`).
+  REVERSI_ENDING_TIME = 3,
+  // The players agreed on the result (`" by agreement"`, GGF `:s`).
+  REVERSI_ENDING_AGREEMENT = 4,
+  // Stopped before the end for a reason the record does not give (an
+  // adjudication, an archive that keeps only the winner; no suffix).
+  REVERSI_ENDING_UNSTATED = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ReversiEnding ReversiEnding;
+#else
+typedef uint32_t ReversiEnding;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // Corner bits for `ReversiRules::handicap_corners`.
 enum ReversiCorner
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -302,6 +332,29 @@ typedef struct ReversiRules {
   uint64_t seed;
 } ReversiRules;
 
+// The result of a game, as `reversi_game_result` gives it.
+typedef struct ReversiResult {
+  // How the game ended, as a `ReversiEnding` value; `NONE` when there is no
+  // result (the other fields are then 0 and false).
+  uint32_t ending;
+  // Who won, or a draw, as a `ReversiOutcome` value (`IN_PROGRESS` only with
+  // `ending` `NONE`).
+  uint32_t outcome;
+  // Whether the scores are known: always for a game over on the board; for a
+  // game stopped early, when the record states them (`black 40-24 by
+  // agreement`).
+  bool has_scores;
+  // Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
+  // for a game over on the board, the discs on the board.
+  uint32_t scores[4];
+  // Whether a GGF `RE` stated a margin for a game stopped early without scores,
+  // other than the ±64 GGS writes when none is known (`RE[+4.000:r]`;
+  // `reversi_game_ggf` writes it back).
+  bool has_margin;
+  // That margin: Black's disc difference as stated (positive when Black won).
+  int64_t margin;
+} ReversiResult;
+
 // One move of a game's line, as `reversi_game_ply` gives it. A datum that is not
 // known has its `has_` flag false and its value 0.
 typedef struct ReversiPly {
@@ -338,8 +391,10 @@ typedef int32_t (*ReversiReadFn)(void *user, uint8_t *buf, size_t len, size_t *c
 
 // Where a game of a reader's input starts, and where its error is.
 typedef struct ReversiGameEntry {
-  // The entry's number in the input, from 1 (entries that could not be read
-  // counted).
+  // A running count: 1 for the first entry the reader gives, 2 for the next,
+  // and so on, entries that could not be read counted (each game of a GGS
+  // synchro line is an entry of its own). It is not the game number a GGS
+  // archive writes before a game (`12 (;…;)`), which the reader skips.
   size_t number;
   // The line on which the game starts, from 1.
   size_t line;
@@ -481,7 +536,10 @@ ReversiStatus reversi_game_flips(const struct ReversiGame *game,
                                  size_t *written);
 
 // Plays a disc of the player to move on `square`. An illegal move returns
-// `ILLEGAL_MOVE` and leaves the game unchanged.
+// `ILLEGAL_MOVE` and leaves the game unchanged. Where moves could be redone, they
+// are dropped (the line now ends with this move), and so is a result stated for
+// the old line's end, as after playing past the end of the line
+// (`reversi_game_result`).
 //
 // # Safety
 // `game` is NULL or a live handle.
@@ -505,11 +563,36 @@ ReversiStatus reversi_game_must_pass(const struct ReversiGame *game, bool *out);
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_is_over(const struct ReversiGame *game, bool *out);
 
-// The outcome, as a `ReversiOutcome` value (`IN_PROGRESS` until the end).
+// The outcome of the current position, as a `ReversiOutcome` value
+// (`IN_PROGRESS` until the board's end, even for a game that was resigned:
+// `reversi_game_result` gives the game's result).
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_outcome(const struct ReversiGame *game, uint32_t *out);
+
+// The game's result, typed: how it ended, who won and the scores if known. It is
+// the result of the whole line (wherever the game stands on it): for a line that
+// ends over on the board, the board's result (`BOARD`); otherwise the result the
+// record or GGF stated (a resignation, a loss on time, an agreement), if any. A
+// stated result belongs to the line it was stated for: playing another move
+// where moves could be redone, past the end of the line, or clearing the redo
+// list drops it. Unlike `reversi_game_outcome` (the current position's outcome),
+// this knows that White won by resignation.
+//
+// The same result is the `Result` tag's text (`reversi_game_tag(game, "Result",
+// …)`): `*` for none; the outcome word (`draw`, or the winner's colour in lower
+// case: `black`, `white`, `red`, `green`); then the scores in turn order if
+// known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
+// by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
+// disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
+// early is the winner with no scores, and the margin is kept (`has_margin`) and
+// written back by `reversi_game_ggf` (a record's `Result` tag has no place for
+// it).
+//
+// # Safety
+// `game` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_game_result(const struct ReversiGame *game, struct ReversiResult *out);
 
 // Perft from the current position (RULES.md §11).
 //
@@ -563,7 +646,9 @@ ReversiStatus reversi_game_redo(struct ReversiGame *game);
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_go_to(struct ReversiGame *game, size_t moves);
 
-// Forgets the redo list: the line ends at the current position.
+// Forgets the redo list: the line ends at the current position. A result stated
+// for the end of the line it cut (a resignation…) goes with it
+// (`reversi_game_result`).
 //
 // # Safety
 // `game` is NULL or a live handle.
@@ -595,8 +680,9 @@ ReversiStatus reversi_game_line(const struct ReversiGame *game,
 // A copy of `game` whose line ends at its current position (the redo list left
 // out), into `*out`: to save only up to where the game stands, since every writer
 // (`reversi_game_record`, `reversi_game_ggf`, …) writes the whole line. The tags
-// are kept; a stated result (resignation, time, agreement) belonged to the whole
-// game and is dropped.
+// are kept; a stated result (resignation, time, agreement) belongs to the end of
+// the line: kept when the game stands there (the copy is the whole game),
+// dropped otherwise.
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.
@@ -635,25 +721,28 @@ ReversiStatus reversi_game_ply_comment(const struct ReversiGame *game,
                                        size_t *written);
 
 // Sets the time the player took for move `index` of the line to `seconds` and
-// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`), or clears it when
-// `present` is 0. Records and GGF keep it to the nanosecond.
+// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`) when `has_time` is
+// 1, or clears it when `has_time` is 0 (as `ReversiPly.has_time` reads back; an
+// input flag is a `uint32_t`, 0 or 1, like every flag passed in). Records and GGF
+// keep it to the nanosecond.
 //
 // # Safety
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_set_ply_time(struct ReversiGame *game,
                                         size_t index,
-                                        uint32_t present,
+                                        uint32_t has_time,
                                         uint64_t seconds,
                                         uint32_t nanoseconds);
 
 // Sets an engine's evaluation of move `index` of the line, in thousandths of a
-// disc from the mover's side, or clears it when `present` is 0.
+// disc from the mover's side, when `has_evaluation` is 1, or clears it when
+// `has_evaluation` is 0 (as `ReversiPly.has_evaluation` reads back).
 //
 // # Safety
 // `game` is NULL or a live handle.
 ReversiStatus reversi_game_set_ply_evaluation(struct ReversiGame *game,
                                               size_t index,
-                                              uint32_t present,
+                                              uint32_t has_evaluation,
                                               int32_t millidiscs);
 
 // Sets the comment on move `index` of the line. White space around it is trimmed,
@@ -670,6 +759,8 @@ ReversiStatus reversi_game_set_ply_comment(struct ReversiGame *game,
 // `*out` (free it with `reversi_game_reader_free`). The format (GGF archive or
 // records) is told from the first line that starts a game.
 //
+// `bytes` may be NULL when `len` is 0 (an empty input, which has no games).
+//
 // # Safety
 // `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
 ReversiStatus reversi_game_reader_from_bytes(const uint8_t *bytes,
@@ -678,7 +769,8 @@ ReversiStatus reversi_game_reader_from_bytes(const uint8_t *bytes,
 
 // A reader of the games of the file at `path`, streamed: memory stays flat
 // however large the file. On Unix the path is bytes (any encoding); elsewhere it
-// must be UTF-8. A file that cannot be opened is `IO_ERROR`.
+// must be UTF-8. A file that cannot be opened, or a directory, is `IO_ERROR`, the
+// detail starting with the path.
 //
 // # Safety
 // `path` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -743,13 +835,17 @@ const char *reversi_status_message(uint32_t status);
 // `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
 ReversiStatus reversi_last_error(char *buf, size_t len, size_t *written);
 
-// Reads a square name (`a1`…`j10`, any case) into its index.
+// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
+// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
+// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
+// reads back.
 //
 // # Safety
 // `name` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_square_parse(const char *name, uint32_t *out);
 
-// The name of a square index (`a1` for 0).
+// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
+// name of every index a game's moves and line give.
 //
 // # Safety
 // `buf` has room for `len` bytes; `written` is valid.
@@ -806,10 +902,16 @@ ReversiStatus reversi_game_record(const struct ReversiGame *game,
                                   size_t len,
                                   size_t *written);
 
-// Reads a GGF game (two players).
+// Reads a GGF game (two players). Its properties become the record's tags:
+// `PB` → `Black`, `PW` → `White`, `DT` → `Date`, `EV` → `Event`, `PC` → `Site`,
+// `RB` → `BlackRating`, `RW` → `WhiteRating`, `TI` → `TimeControl`; `RE` is the
+// result (`reversi_game_result`); `GM`, `TY` and `BO` are the variant, `B` and
+// `W` the moves; every other property is a tag of its own name (`reversi_game_ggf`
+// writes the mapped tags back under their GGF names). `reversi_game_tag_names`
+// lists them.
 //
 // # Safety
-// `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
+// `ggf_text` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_game_from_ggf(const char *ggf_text, struct ReversiGame **out);
 
 // Writes the game as one GGF line, its whole line with each move's time and
@@ -856,6 +958,29 @@ ReversiStatus reversi_game_tag(const struct ReversiGame *game,
                                char *buf,
                                size_t len,
                                size_t *written);
+
+// The names of the tags `reversi_game_record` writes, in its order, each
+// followed by a newline (`"Event\nBoard\nPlayers\nResult\n"`): every name
+// `reversi_game_tag` finds. The other tags come first, in the order they were
+// read or set, then the variant tags, then `Result`.
+//
+// # Safety
+// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+ReversiStatus reversi_game_tag_names(const struct ReversiGame *game,
+                                     char *buf,
+                                     size_t len,
+                                     size_t *written);
+
+// Whether two games are equal, as Rust's `Record` equality says: the same rules,
+// start, whole line (the moves played and the redo list, each with its time,
+// evaluation and comment), tags and result, which is everything a save writes.
+// Where each game stands on its line is not compared.
+//
+// # Safety
+// `a` and `b` are NULL or live handles; `equal` is NULL or valid.
+ReversiStatus reversi_game_equal(const struct ReversiGame *a,
+                                 const struct ReversiGame *b,
+                                 bool *equal);
 
 // Sets a record tag. `INVALID_TAG`, with the game unchanged, for a variant tag
 // (`Board`, `Result`…), which follows the game; a name that is not ASCII

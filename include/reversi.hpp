@@ -237,7 +237,15 @@ public:
     ReversiColor to_move() const { return get<ReversiColor>(reversi_game_to_move); }
     bool must_pass() const { return get<bool>(reversi_game_must_pass); }
     bool is_over() const { return get<bool>(reversi_game_is_over); }
+    /// The current position's outcome (IN_PROGRESS until the board's end).
     ReversiOutcome outcome() const { return get<ReversiOutcome>(reversi_game_outcome); }
+    /// The game's result: how it ended (ReversiEnding), who won, the scores if
+    /// known; ending NONE when there is none.
+    ReversiResult result() const {
+        ReversiResult out{};
+        detail::check(reversi_game_result(handle_.get(), &out));
+        return out;
+    }
 
     ReversiCell cell(uint32_t square) const {
         uint32_t out = 0;
@@ -335,6 +343,25 @@ public:
     ReversiStatus try_play(uint32_t square) noexcept { return reversi_game_play(handle_.get(), square); }
     ReversiStatus try_pass() noexcept { return reversi_game_pass(handle_.get()); }
 
+    /// The names of the tags the record writes, in its order (every name tag()
+    /// finds).
+    std::vector<std::string> tag_names() const {
+        std::string all = text(reversi_game_tag_names);
+        std::vector<std::string> names;
+        size_t start = 0;
+        for (size_t end; (end = all.find('\n', start)) != std::string::npos; start = end + 1) {
+            names.push_back(all.substr(start, end - start));
+        }
+        return names;
+    }
+    /// The same game: rules, start, whole line with annotations, tags and result
+    /// (where each stands on its line is not compared).
+    friend bool operator==(const Game &a, const Game &b) {
+        bool equal = false;
+        detail::check(reversi_game_equal(a.handle_.get(), b.handle_.get(), &equal));
+        return equal;
+    }
+    friend bool operator!=(const Game &a, const Game &b) { return !(a == b); }
     /// A tag as the record writes it (variant tags included); std::nullopt when the
     /// record does not write it, "" when it is set to the empty text.
     std::optional<std::string> tag(const std::string &name) const {
@@ -448,9 +475,16 @@ public:
         detail::check(reversi_game_reader_from_bytes(reinterpret_cast<const uint8_t *>(text.data()), text.size(), &raw));
         return GameReader(raw);
     }
-    /// The games of a stream, which must outlive the reader. A read that throws
-    /// ends the reading with IO_ERROR.
+    /// The games of a stream, which must outlive the reader. Throws IO_ERROR if
+    /// the stream is not readable to begin with (a file that did not open, a
+    /// failed state). The reader takes the bytes from the stream's buffer
+    /// (`rdbuf()->sgetn`), so the stream's exception mask does not matter and the
+    /// end of the input is no failure; a read that throws ends the reading with
+    /// IO_ERROR.
     explicit GameReader(std::istream &in) {
+        if (!in || in.rdbuf() == nullptr) {
+            throw Error(REVERSI_STATUS_IO_ERROR, "the stream is not readable (not open, or in a failed state)");
+        }
         ReversiGameReader *raw = nullptr;
         detail::check(reversi_game_reader_from_callback(&read_stream, &in, &raw));
         handle_.reset(raw);
@@ -481,9 +515,12 @@ private:
     static int32_t read_stream(void *user, uint8_t *buf, size_t len, size_t *count) noexcept {
         try {
             auto *in = static_cast<std::istream *>(user);
-            in->read(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(len));
-            *count = static_cast<size_t>(in->gcount());
-            return in->bad() ? 1 : 0;
+            std::streambuf *source = in->rdbuf();
+            if (source == nullptr) return 1;
+            std::streamsize got = source->sgetn(reinterpret_cast<char *>(buf), static_cast<std::streamsize>(len));
+            if (got < 0) return 1;
+            *count = static_cast<size_t>(got);
+            return 0;
         } catch (...) {
             return 2;
         }

@@ -307,6 +307,16 @@ fn the_c_games_host_reads_every_game_and_says_which_failed() {
 }
 
 #[test]
+fn the_cpp_wrapper_checks_pass() {
+    let ggf = root().join("tests/data/ggs/TestGames.ggf");
+    for link in [Link::Static, Link::Shared] {
+        let exe = compile("g++", "-std=c++17", "tests/c/wrapper_test.cpp", link);
+        let out = run(&exe, &[ggf.to_str().unwrap()]);
+        assert!(out.contains("checks passed"), "{out}");
+    }
+}
+
+#[test]
 fn the_cpp_host_plays_through_the_raii_wrapper() {
     let wthor = root().join("tests/data/wthor/WTH_2015.wtb");
     let ggf = root().join("tests/data/ggs/TestGames.ggf");

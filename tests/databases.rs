@@ -533,3 +533,144 @@ mod round_trips {
         }
     }
 }
+
+#[test]
+fn a_stated_result_belongs_to_the_end_of_its_line() {
+    let text = "(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)";
+    let resigned = ggf::parse(text).unwrap();
+    assert_eq!(resigned.result().unwrap().ending, Ending::Resignation);
+    // Browsing keeps it: the line still ends where White won.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    assert_eq!(record.result(), resigned.result());
+    assert!(ggf::write(&record).unwrap().contains("RE[-64.000:r]"));
+    // A different move makes another game, which nobody resigned.
+    record
+        .game_mut()
+        .play("f4".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.result(), None);
+    let written = ggf::write(&record).unwrap();
+    assert!(!written.contains("RE["), "{written}");
+    assert!(!record.to_string().contains("resignation"));
+    assert_eq!(ggf::parse(&written).unwrap(), record);
+    // The result belongs to the line, not to the edits: the same line played again
+    // is the game that was resigned.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    record
+        .game_mut()
+        .play("f4".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    record.game_mut().undo();
+    record
+        .game_mut()
+        .play("d6".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.game().line(), resigned.game().line());
+    assert_eq!(record.result(), resigned.result());
+    assert_eq!(record, resigned);
+    // Clearing the redo list cuts the line: the result goes with it.
+    let mut record = resigned.clone();
+    record.game_mut().go_to(0).unwrap();
+    record.game_mut().clear_redo();
+    assert_eq!(record.result(), None);
+    assert!(!ggf::write(&record).unwrap().contains("RE["));
+    // Playing on past the resignation: not the stated end any more.
+    let mut record = resigned.clone();
+    record
+        .game_mut()
+        .play("c3".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.result(), None);
+    // up_to_current at the end of the line is the whole game, result included;
+    // anywhere else it is not the stated end.
+    assert_eq!(resigned.up_to_current(), resigned);
+    assert_eq!(resigned.up_to_current().result(), resigned.result());
+    let mut record = resigned.clone();
+    record.game_mut().go_to(1).unwrap();
+    assert_eq!(record.up_to_current().result(), None);
+}
+
+#[test]
+fn single_game_parsers_take_a_byte_order_mark_and_an_archive_line() {
+    let line = ARCHIVE.lines().next().unwrap();
+    assert!(line.starts_with("1 (;"));
+    let game = ggf::parse(archive_game(1)).unwrap();
+    assert_eq!(ggf::parse(line).unwrap(), game);
+    assert_eq!(ggf::parse(&format!("\u{feff}{line}\r\n")).unwrap(), game);
+    assert_eq!(
+        ggf::parse(&format!("\u{feff}{}", archive_game(1))).unwrap(),
+        game
+    );
+    // A number alone, or a number glued to the game, is no archive line.
+    assert_eq!(ggf::parse("1").unwrap_err().kind, GgfErrorKind::Syntax);
+    assert_eq!(
+        ggf::parse(&format!("1{}", archive_game(1)))
+            .unwrap_err()
+            .kind,
+        GgfErrorKind::Syntax
+    );
+    // A synchro line's second game is still refused.
+    let synchro = format!("2 {}{}", archive_game(1), archive_game(2));
+    assert_eq!(
+        ggf::parse(&synchro).unwrap_err().kind,
+        GgfErrorKind::TrailingText
+    );
+    let record = game.to_string();
+    assert_eq!(format!("\u{feff}{record}").parse::<Record>().unwrap(), game);
+    let err = "\u{feff}[Black \"x\"]\n\nf5 a1\n"
+        .parse::<Record>()
+        .unwrap_err();
+    assert_eq!(
+        (err.line, err.column),
+        (3, 4),
+        "columns as an editor shows them"
+    );
+    // The messages name no Rust path: C and Python users read them too.
+    for message in [
+        ggf::parse(&synchro).unwrap_err().to_string(),
+        format!("{record}\n{record}")
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
+        load(&format!("{line}\n{line}\n")).unwrap_err().to_string(),
+    ] {
+        assert!(message.contains("use a reader of many games"), "{message}");
+        assert!(!message.contains("::"), "{message}");
+    }
+}
+
+#[test]
+fn a_margin_stated_for_a_game_stopped_early_is_kept() {
+    for (re, margin) in [
+        ("+4.000:r", Some(4)),
+        ("-10.000:t", Some(-10)),
+        ("+12.000", Some(12)),
+        ("-64.000:r", None),
+    ] {
+        let text = format!("(;GM[Othello]TY[8]B[f5]W[d6]RE[{re}];)");
+        let record = ggf::parse(&text).unwrap();
+        assert_eq!(record.stated_margin(), margin, "{re}");
+        let written = ggf::write(&record).unwrap();
+        assert!(written.contains(&format!("RE[{re}]")), "{written}");
+        assert_eq!(ggf::parse(&written).unwrap(), record);
+    }
+    let four = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)").unwrap();
+    let sixty_four = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+64.000:r];)").unwrap();
+    assert_ne!(four, sixty_four, "equality sees the margin a save writes");
+    // Another result, or another line, drops it.
+    let mut record = four.clone();
+    record.set_result("black by resignation").unwrap();
+    assert_eq!(record.stated_margin(), None);
+    let mut record = four.clone();
+    record.game_mut().clear_redo();
+    record
+        .game_mut()
+        .play("d6".parse::<reversi::Square>().unwrap())
+        .unwrap();
+    assert_eq!(record.stated_margin(), None);
+    // Agreed scores are scores, not a margin.
+    let agreed = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+0.000:s];)").unwrap();
+    assert_eq!(agreed.result().unwrap().outcome, Outcome::Draw);
+}

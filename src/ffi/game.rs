@@ -10,6 +10,7 @@ use super::rules::rules_of;
 use super::text::{always, write_game};
 use super::*;
 use crate::text::record::Record;
+use crate::text::result::Ending;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::{Cell, Game, Move, Opening, Outcome};
@@ -306,7 +307,10 @@ pub unsafe extern "C" fn reversi_game_flips(
 }
 
 /// Plays a disc of the player to move on `square`. An illegal move returns
-/// `ILLEGAL_MOVE` and leaves the game unchanged.
+/// `ILLEGAL_MOVE` and leaves the game unchanged. Where moves could be redone, they
+/// are dropped (the line now ends with this move), and so is a result stated for
+/// the old line's end, as after playing past the end of the line
+/// (`reversi_game_result`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -361,7 +365,9 @@ pub unsafe extern "C" fn reversi_game_is_over(
     boundary(|| put(out, unsafe { game_ref(game)? }.is_over()))
 }
 
-/// The outcome, as a `ReversiOutcome` value (`IN_PROGRESS` until the end).
+/// The outcome of the current position, as a `ReversiOutcome` value
+/// (`IN_PROGRESS` until the board's end, even for a game that was resigned:
+/// `reversi_game_result` gives the game's result).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
@@ -372,18 +378,109 @@ pub unsafe extern "C" fn reversi_game_outcome(
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let outcome = match unsafe { game_ref(game)? }.outcome() {
-            None => ReversiOutcome::InProgress,
-            Some(Outcome::Draw) => ReversiOutcome::Draw,
-            Some(Outcome::Win(c)) => [
-                ReversiOutcome::BlackWins,
-                ReversiOutcome::WhiteWins,
-                ReversiOutcome::RedWins,
-                ReversiOutcome::GreenWins,
-            ][c.index()],
-        };
+        let outcome = outcome_code(unsafe { game_ref(game)? }.outcome());
         put(out, outcome as u32)
     })
+}
+
+/// The result of a game, as `reversi_game_result` gives it.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ReversiResult {
+    /// How the game ended, as a `ReversiEnding` value; `NONE` when there is no
+    /// result (the other fields are then 0 and false).
+    pub ending: u32,
+    /// Who won, or a draw, as a `ReversiOutcome` value (`IN_PROGRESS` only with
+    /// `ending` `NONE`).
+    pub outcome: u32,
+    /// Whether the scores are known: always for a game over on the board; for a
+    /// game stopped early, when the record states them (`black 40-24 by
+    /// agreement`).
+    pub has_scores: bool,
+    /// Each colour's discs, indexed by `ReversiColor` (0 for colours not in play);
+    /// for a game over on the board, the discs on the board.
+    pub scores: [u32; 4],
+    /// Whether a GGF `RE` stated a margin for a game stopped early without scores,
+    /// other than the ±64 GGS writes when none is known (`RE[+4.000:r]`;
+    /// `reversi_game_ggf` writes it back).
+    pub has_margin: bool,
+    /// That margin: Black's disc difference as stated (positive when Black won).
+    pub margin: i64,
+}
+
+/// The game's result, typed: how it ended, who won and the scores if known. It is
+/// the result of the whole line (wherever the game stands on it): for a line that
+/// ends over on the board, the board's result (`BOARD`); otherwise the result the
+/// record or GGF stated (a resignation, a loss on time, an agreement), if any. A
+/// stated result belongs to the line it was stated for: playing another move
+/// where moves could be redone, past the end of the line, or clearing the redo
+/// list drops it. Unlike `reversi_game_outcome` (the current position's outcome),
+/// this knows that White won by resignation.
+///
+/// The same result is the `Result` tag's text (`reversi_game_tag(game, "Result",
+/// …)`): `*` for none; the outcome word (`draw`, or the winner's colour in lower
+/// case: `black`, `white`, `red`, `green`); then the scores in turn order if
+/// known (`black 33-31`); then the suffix `" by resignation"`, `" on time"` or `"
+/// by agreement"` (none for `BOARD` and `UNSTATED`). GGF's `RE` gives Black's
+/// disc difference with `:r`, `:t` or `:s`; a margin stated for a game stopped
+/// early is the winner with no scores, and the margin is kept (`has_margin`) and
+/// written back by `reversi_game_ggf` (a record's `Result` tag has no place for
+/// it).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_result(
+    game: *const ReversiGame,
+    out: *mut ReversiResult,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &unsafe { arg(game, "game")? }.record;
+        let Some(result) = record.result() else {
+            return put(out, ReversiResult::default());
+        };
+        let mut scores = [0u32; 4];
+        if let Some(known) = result.scores {
+            for (color, count) in known.iter() {
+                scores[color.index()] = count;
+            }
+        }
+        put(
+            out,
+            ReversiResult {
+                ending: ending_code(result.ending) as u32,
+                outcome: outcome_code(Some(result.outcome)) as u32,
+                has_scores: result.scores.is_some(),
+                scores,
+                has_margin: record.stated_margin().is_some(),
+                margin: record.stated_margin().unwrap_or(0),
+            },
+        )
+    })
+}
+
+fn ending_code(ending: Ending) -> ReversiEnding {
+    match ending {
+        Ending::Board => ReversiEnding::Board,
+        Ending::Resignation => ReversiEnding::Resignation,
+        Ending::Time => ReversiEnding::Time,
+        Ending::Agreement => ReversiEnding::Agreement,
+        Ending::Unstated => ReversiEnding::Unstated,
+    }
+}
+
+fn outcome_code(outcome: Option<Outcome>) -> ReversiOutcome {
+    match outcome {
+        None => ReversiOutcome::InProgress,
+        Some(Outcome::Draw) => ReversiOutcome::Draw,
+        Some(Outcome::Win(c)) => [
+            ReversiOutcome::BlackWins,
+            ReversiOutcome::WhiteWins,
+            ReversiOutcome::RedWins,
+            ReversiOutcome::GreenWins,
+        ][c.index()],
+    }
 }
 
 /// Perft from the current position (RULES.md §11).

@@ -40,7 +40,7 @@ pub struct ReversiPly {
     pub has_comment: bool,
 }
 
-fn move_code(mv: Move) -> u32 {
+pub(crate) fn move_code(mv: Move) -> u32 {
     match mv {
         Move::Place(s) => s.index() as u32,
         Move::Pass => REVERSI_PASS,
@@ -120,7 +120,9 @@ pub unsafe extern "C" fn reversi_game_go_to(game: *mut ReversiGame, moves: usize
     })
 }
 
-/// Forgets the redo list: the line ends at the current position.
+/// Forgets the redo list: the line ends at the current position. A result stated
+/// for the end of the line it cut (a resignation…) goes with it
+/// (`reversi_game_result`).
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -187,8 +189,9 @@ pub unsafe extern "C" fn reversi_game_line(
 /// A copy of `game` whose line ends at its current position (the redo list left
 /// out), into `*out`: to save only up to where the game stands, since every writer
 /// (`reversi_game_record`, `reversi_game_ggf`, …) writes the whole line. The tags
-/// are kept; a stated result (resignation, time, agreement) belonged to the whole
-/// game and is dropped.
+/// are kept; a stated result (resignation, time, agreement) belongs to the end of
+/// the line: kept when the game stands there (the copy is the whole game),
+/// dropped otherwise.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
@@ -294,8 +297,10 @@ pub unsafe extern "C" fn reversi_game_ply_comment(
 }
 
 /// Sets the time the player took for move `index` of the line to `seconds` and
-/// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`), or clears it when
-/// `present` is 0. Records and GGF keep it to the nanosecond.
+/// `nanoseconds` (below 1,000,000,000, else `INVALID_ARGUMENT`) when `has_time` is
+/// 1, or clears it when `has_time` is 0 (as `ReversiPly.has_time` reads back; an
+/// input flag is a `uint32_t`, 0 or 1, like every flag passed in). Records and GGF
+/// keep it to the nanosecond.
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -303,12 +308,12 @@ pub unsafe extern "C" fn reversi_game_ply_comment(
 pub unsafe extern "C" fn reversi_game_set_ply_time(
     game: *mut ReversiGame,
     index: usize,
-    present: u32,
+    has_time: u32,
     seconds: u64,
     nanoseconds: u32,
 ) -> ReversiStatus {
     boundary(|| {
-        let present = flag_arg(present, "present")?;
+        let has_time = flag_arg(has_time, "has_time")?;
         if nanoseconds >= 1_000_000_000 {
             return Err(fail(
                 ReversiStatus::InvalidArgument,
@@ -317,13 +322,14 @@ pub unsafe extern "C" fn reversi_game_set_ply_time(
         }
         // SAFETY: forwarded.
         let ply = ply_at_mut(unsafe { game_mut(game)? }, index)?;
-        ply.set_time(present.then(|| Duration::new(seconds, nanoseconds)));
+        ply.set_time(has_time.then(|| Duration::new(seconds, nanoseconds)));
         Ok(())
     })
 }
 
 /// Sets an engine's evaluation of move `index` of the line, in thousandths of a
-/// disc from the mover's side, or clears it when `present` is 0.
+/// disc from the mover's side, when `has_evaluation` is 1, or clears it when
+/// `has_evaluation` is 0 (as `ReversiPly.has_evaluation` reads back).
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
@@ -331,14 +337,14 @@ pub unsafe extern "C" fn reversi_game_set_ply_time(
 pub unsafe extern "C" fn reversi_game_set_ply_evaluation(
     game: *mut ReversiGame,
     index: usize,
-    present: u32,
+    has_evaluation: u32,
     millidiscs: i32,
 ) -> ReversiStatus {
     boundary(|| {
-        let present = flag_arg(present, "present")?;
+        let has_evaluation = flag_arg(has_evaluation, "has_evaluation")?;
         // SAFETY: forwarded.
         let ply = ply_at_mut(unsafe { game_mut(game)? }, index)?;
-        ply.set_evaluation(present.then(|| Evaluation::from_millidiscs(millidiscs)));
+        ply.set_evaluation(has_evaluation.then(|| Evaluation::from_millidiscs(millidiscs)));
         Ok(())
     })
 }

@@ -6,6 +6,7 @@ use std::ffi::{c_char, c_void};
 use std::format;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::vec::Vec;
 
 use super::game::new_game;
 use super::plumbing::*;
@@ -37,8 +38,10 @@ pub enum ReversiArchive {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ReversiGameEntry {
-    /// The entry's number in the input, from 1 (entries that could not be read
-    /// counted).
+    /// A running count: 1 for the first entry the reader gives, 2 for the next,
+    /// and so on, entries that could not be read counted (each game of a GGS
+    /// synchro line is an entry of its own). It is not the game number a GGS
+    /// archive writes before a game (`12 (;…;)`), which the reader skips.
     pub number: usize,
     /// The line on which the game starts, from 1.
     pub line: usize,
@@ -108,6 +111,8 @@ fn new_reader(
 /// `*out` (free it with `reversi_game_reader_free`). The format (GGF archive or
 /// records) is told from the first line that starts a game.
 ///
+/// `bytes` may be NULL when `len` is 0 (an empty input, which has no games).
+///
 /// # Safety
 /// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
 #[no_mangle]
@@ -117,21 +122,26 @@ pub unsafe extern "C" fn reversi_game_reader_from_bytes(
     out: *mut *mut ReversiGameReader,
 ) -> ReversiStatus {
     boundary(|| {
-        if bytes.is_null() {
+        if bytes.is_null() && len > 0 {
             return Err(fail(ReversiStatus::NullParameter, "bytes is NULL"));
         }
         if out.is_null() {
             return Err(fail(ReversiStatus::NullParameter, "out is NULL"));
         }
-        // SAFETY: not NULL, and `len` bytes long by the caller's promise.
-        let data = unsafe { std::slice::from_raw_parts(bytes, len) }.to_vec();
+        let data = if len == 0 {
+            Vec::new()
+        } else {
+            // SAFETY: not NULL, and `len` bytes long by the caller's promise.
+            unsafe { std::slice::from_raw_parts(bytes, len) }.to_vec()
+        };
         new_reader(out, Box::new(Cursor::new(data)))
     })
 }
 
 /// A reader of the games of the file at `path`, streamed: memory stays flat
 /// however large the file. On Unix the path is bytes (any encoding); elsewhere it
-/// must be UTF-8. A file that cannot be opened is `IO_ERROR`.
+/// must be UTF-8. A file that cannot be opened, or a directory, is `IO_ERROR`, the
+/// detail starting with the path.
 ///
 /// # Safety
 /// `path` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -156,12 +166,15 @@ pub unsafe extern "C" fn reversi_game_reader_open(
         #[cfg(not(unix))]
         // SAFETY: forwarded.
         let path = unsafe { text(path, "path")? };
-        let file = std::fs::File::open(path).map_err(|e| {
-            fail(
-                ReversiStatus::IoError,
-                format_args!("{}: {e}", std::path::Path::new(path).display()),
-            )
-        })?;
+        let shown = std::path::Path::new(path).display();
+        let io_error =
+            |e: &dyn std::fmt::Display| fail(ReversiStatus::IoError, format_args!("{shown}: {e}"));
+        let file = std::fs::File::open(path).map_err(|e| io_error(&e))?;
+        // A directory opens on some systems and fails only when read: say so now,
+        // with its path.
+        if file.metadata().map_err(|e| io_error(&e))?.is_dir() {
+            return Err(io_error(&"is a directory, not a file"));
+        }
         new_reader(out, Box::new(BufReader::new(file)))
     })
 }

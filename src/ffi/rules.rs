@@ -77,6 +77,25 @@ pub enum ReversiOutcome {
     Draw = 5,
 }
 
+/// How a game ended, as `ReversiResult::ending` says.
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ReversiEnding {
+    /// No result: the game is not over and none was stated.
+    None = 0,
+    /// Over on the board: nobody can move (the `Result` tag has no suffix).
+    Board = 1,
+    /// The other players resigned (`Result` suffix `" by resignation"`, GGF `:r`).
+    Resignation = 2,
+    /// The other player ran out of time (`" on time"`, GGF `:t`).
+    Time = 3,
+    /// The players agreed on the result (`" by agreement"`, GGF `:s`).
+    Agreement = 4,
+    /// Stopped before the end for a reason the record does not give (an
+    /// adjudication, an archive that keeps only the winner; no suffix).
+    Unstated = 5,
+}
+
 /// Corner bits for `ReversiRules::handicap_corners`.
 #[repr(u32)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -2,14 +2,15 @@
 //! records, GGF and OBF, and a record's tags.
 
 use std::ffi::c_char;
-use std::string::ToString;
+use std::string::{String, ToString};
 
 use super::game::new_game;
+use super::line::move_code;
 use super::plumbing::*;
 use super::*;
 use crate::text::record::Record;
 use crate::text::{ggf, obf};
-use crate::Game;
+use crate::{Game, Move};
 
 /// Reads the text argument `input` with `parse` into a new game handle in `*out`;
 /// a refused text is `PARSE_ERROR` with the reader's message.
@@ -52,7 +53,10 @@ pub(crate) fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
     Ok(value)
 }
 
-/// Reads a square name (`a1`…`j10`, any case) into its index.
+/// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
+/// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
+/// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
+/// reads back.
 ///
 /// # Safety
 /// `name` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -61,14 +65,15 @@ pub unsafe extern "C" fn reversi_square_parse(name: *const c_char, out: *mut u32
     boundary(|| {
         // SAFETY: forwarded.
         let name = unsafe { text(name, "name")? };
-        let square: crate::Square = name
+        let mv: Move = name
             .parse()
             .map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        put(out, square.index() as u32)
+        put(out, move_code(mv))
     })
 }
 
-/// The name of a square index (`a1` for 0).
+/// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
+/// name of every index a game's moves and line give.
 ///
 /// # Safety
 /// `buf` has room for `len` bytes; `written` is valid.
@@ -80,9 +85,13 @@ pub unsafe extern "C" fn reversi_square_name(
     written: *mut usize,
 ) -> ReversiStatus {
     boundary(|| {
-        let square = square_arg(square)?;
+        let name = if square == REVERSI_PASS {
+            Move::Pass.to_string()
+        } else {
+            square_arg(square)?.to_string()
+        };
         // SAFETY: forwarded.
-        unsafe { write_text(&square.to_string(), buf, len, written) }
+        unsafe { write_text(&name, buf, len, written) }
     })
 }
 
@@ -197,10 +206,16 @@ pub unsafe extern "C" fn reversi_game_record(
     boundary(|| unsafe { write_game(game, buf, len, written, |r| always(r.to_string())) })
 }
 
-/// Reads a GGF game (two players).
+/// Reads a GGF game (two players). Its properties become the record's tags:
+/// `PB` → `Black`, `PW` → `White`, `DT` → `Date`, `EV` → `Event`, `PC` → `Site`,
+/// `RB` → `BlackRating`, `RW` → `WhiteRating`, `TI` → `TimeControl`; `RE` is the
+/// result (`reversi_game_result`); `GM`, `TY` and `BO` are the variant, `B` and
+/// `W` the moves; every other property is a tag of its own name (`reversi_game_ggf`
+/// writes the mapped tags back under their GGF names). `reversi_game_tag_names`
+/// lists them.
 ///
 /// # Safety
-/// `ggf` is NULL or NUL-terminated; `out` is NULL or valid.
+/// `ggf_text` is NULL or NUL-terminated; `out` is NULL or valid.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_game_from_ggf(
     ggf_text: *const c_char,
@@ -298,6 +313,53 @@ pub unsafe extern "C" fn reversi_game_tag(
             })?;
         // SAFETY: forwarded.
         unsafe { write_text(&value, buf, len, written) }
+    })
+}
+
+/// The names of the tags `reversi_game_record` writes, in its order, each
+/// followed by a newline (`"Event\nBoard\nPlayers\nResult\n"`): every name
+/// `reversi_game_tag` finds. The other tags come first, in the order they were
+/// read or set, then the variant tags, then `Result`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_tag_names(
+    game: *const ReversiGame,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &unsafe { arg(game, "game")? }.record;
+        let mut names = String::new();
+        for (name, _) in record.written_tags() {
+            names.push_str(name);
+            names.push('\n');
+        }
+        // SAFETY: forwarded.
+        unsafe { write_text(&names, buf, len, written) }
+    })
+}
+
+/// Whether two games are equal, as Rust's `Record` equality says: the same rules,
+/// start, whole line (the moves played and the redo list, each with its time,
+/// evaluation and comment), tags and result, which is everything a save writes.
+/// Where each game stands on its line is not compared.
+///
+/// # Safety
+/// `a` and `b` are NULL or live handles; `equal` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_equal(
+    a: *const ReversiGame,
+    b: *const ReversiGame,
+    equal: *mut bool,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let (a, b) = unsafe { (arg(a, "a")?, arg(b, "b")?) };
+        put(equal, a.record == b.record)
     })
 }
 

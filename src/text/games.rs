@@ -38,7 +38,7 @@
 //! assert_eq!(entries[1].result.as_ref().unwrap_err().to_string(),
 //!            "GGF: line 2, column 1: expected a game (; NAME[value] ... ;)");
 //! assert_eq!(entries[3].result.as_ref().unwrap().game().move_list(), "d3");
-//! assert_eq!(entries[3].number, 4);
+//! assert_eq!(entries[3].number, 4, "a running count, not the archive's game number 2");
 //! ```
 
 use crate::text::ggf::{self, GgfError};
@@ -59,7 +59,10 @@ pub enum Archive {
 /// text, not of the game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameEntry {
-    /// The entry's number in the text, from 1 (error entries counted).
+    /// A running count: 1 for the first entry, 2 for the next, and so on, error
+    /// entries counted (each game of a GGS synchro line is an entry of its own).
+    /// It is not the game number a GGS archive writes before a game (`12 (;…;)`),
+    /// which the reader skips.
     pub number: usize,
     /// The line on which the game starts, from 1.
     pub line: usize,

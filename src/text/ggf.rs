@@ -8,9 +8,10 @@
 //! `/eval/time` parts (the evaluation, in discs, is kept as the move's
 //! [`evaluation`](crate::Ply::evaluation), the time, in seconds, as its
 //! [`time`](crate::Ply::time); a malformed one, or a fourth part, is an error),
-//! `PA` or `pass` for a pass. One game: white space around it, nothing else (a GGS
-//! archive line, `1 (;…;)`, is read by [`load`](crate::text::load::load) and
-//! [`games`](crate::text::games)).
+//! `PA` or `pass` for a pass. One game: white space around it, nothing else,
+//! except a leading UTF-8 byte-order mark and a GGS archive line's game number
+//! (`1 (;…;)`); a synchro line's second game is refused, as is any text after the
+//! game (read many games with [`games`](crate::text::games)).
 //!
 //! The players, the result and the other properties map to the [`Record`]:
 //!
@@ -27,7 +28,8 @@
 //! | any other property | a tag of the same name, written back as it was |
 //!
 //! The writer writes `RE` from the record's result: Black's disc difference from
-//! the scores if known, otherwise ±64 (0 for a draw), and the flag. **Losses,
+//! the scores if known, otherwise the difference the read `RE` stated
+//! ([`Record::stated_margin`]), otherwise ±64 (0 for a draw), and the flag. **Losses,
 //! documented:** move comments have no place in GGF and are not written; the
 //! scores of a game stopped early are written as their difference, which reads
 //! back as the winner without scores. Move evaluations and times are written
@@ -140,7 +142,7 @@ pub enum GgfErrorKind {
     },
     /// Text after the game's `;)`: another game, which a single-game reader refuses
     /// (read several with [`games`](crate::text::games)), or garbage.
-    #[error("text after the game; read several games with text::games")]
+    #[error("text after the game; use a reader of many games")]
     TrailingText,
     /// A property given twice (or two that name the same tag, such as `PB` and
     /// `Black`).
@@ -215,10 +217,12 @@ impl GgfError {
 /// else), with the byte offset of each.
 fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
     let syntax = |at: usize| GgfError::at(text, at, GgfErrorKind::Syntax);
-    let start = text.len() - text.trim_start().len();
-    if !text[start..].starts_with("(;") {
+    // A leading byte-order mark, then white space, then an archive's game number.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let start = text.len() - text[bom..].trim_start().len();
+    let Some(start) = crate::text::games::ggf_game_at(text, start) else {
         return Err(syntax(start));
-    }
+    };
     let mut props = Vec::new();
     let mut i = start + 2;
     let bytes = text.as_bytes();
@@ -492,6 +496,16 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
                 record
                     .set_game_result(Some(result))
                     .map_err(|e| fail(GgfErrorKind::Result(e)))?;
+                // A margin other than the one the writer gives a result without
+                // scores (±64, 0 for a draw) is kept, so that it is written back.
+                let default = match result.outcome {
+                    Outcome::Draw => 0,
+                    Outcome::Win(Color::Black) => 64,
+                    Outcome::Win(_) => -64,
+                };
+                if let Some(difference) = difference.filter(|&d| d != default) {
+                    record.set_stated_margin(difference);
+                }
             }
             continue;
         }
@@ -610,9 +624,9 @@ fn read_result(value: &str) -> Option<(Option<GameResult>, Option<i64>)> {
 /// The `RE` value of a result. A game over on the board: Black's disc
 /// difference, as GGS writes it. Otherwise the winner's margin from Black's side
 /// (positive when Black won, in Anti-Reversi too): the difference of the scores if
-/// known, else 64 (0 for a draw), as GGS writes a resignation; then the ending's
-/// flag.
-fn write_result(result: &GameResult, anti: bool) -> String {
+/// known, else the margin the record's `RE` stated, else 64 (0 for a draw), as
+/// GGS writes a resignation; then the ending's flag.
+fn write_result(result: &GameResult, stated_margin: Option<i64>, anti: bool) -> String {
     let margin = |scores: crate::outcome::Scores| {
         let difference = scores.get(Color::Black) as f64 - scores.get(Color::White) as f64;
         if anti {
@@ -625,8 +639,10 @@ fn write_result(result: &GameResult, anti: bool) -> String {
         (Ending::Board, Some(scores), _) => margin(scores) * if anti { -1.0 } else { 1.0 },
         (_, _, Outcome::Draw) => 0.0,
         (_, Some(scores), _) => margin(scores),
-        (_, None, Outcome::Win(Color::Black)) => 64.0,
-        (_, None, Outcome::Win(_)) => -64.0,
+        (_, None, Outcome::Win(winner)) => stated_margin
+            .map_or(if winner == Color::Black { 64.0 } else { -64.0 }, |d| {
+                d as f64
+            }),
     };
     let flag = match result.ending {
         Ending::Board | Ending::Unstated => "",
@@ -680,7 +696,11 @@ pub fn write(record: &Record) -> Result<String, GgfWriteError> {
     };
     let _ = write!(out, "TY[{ty}{}]", if rules.anti() { "a" } else { "" });
     if let Some(result) = record.result() {
-        let _ = write!(out, "RE[{}]", write_result(&result, rules.anti()));
+        let _ = write!(
+            out,
+            "RE[{}]",
+            write_result(&result, record.stated_margin(), rules.anti())
+        );
     }
     let start = game.start_position();
     let w = rules.board().width();

@@ -104,7 +104,7 @@ pub enum LoadError {
     Obf(ObfError),
     /// A text of several games given to a reader of one
     /// ([`games`](crate::text::games) reads them all).
-    #[error("a second game starts on line {second_line}; read several games with text::games")]
+    #[error("a second game starts on line {second_line}; use a reader of many games")]
     SeveralGames {
         /// The line on which the second game starts, from 1.
         second_line: usize,

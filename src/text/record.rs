@@ -66,12 +66,76 @@ pub const VARIANT_TAGS: [&str; 8] = [
 ];
 
 /// A game with its tags: what a record file holds.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// A result stated for a game that stopped early (resignation, time, agreement)
+/// belongs to the end of the line it was stated for: once the line changes (a
+/// different move played where moves could be redone, a move played past its end,
+/// the redo list cleared), [`result`](Record::result) no longer gives it, and no
+/// save writes it. Going back and forth along the line keeps it **(choice: the
+/// result belongs to the line, not to the edits: a line that is made again move for
+/// move has its result again)**.
+///
+/// ```
+/// use reversi::text::ggf;
+/// let mut record = ggf::parse("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)")?;
+/// record.game_mut().go_to(1)?;
+/// assert!(record.result().is_some(), "the line still ends where White won");
+/// record.game_mut().play("f4".parse::<reversi::Square>()?)?;
+/// assert_eq!(record.result(), None, "another game now");
+/// assert!(!ggf::write(&record)?.contains("RE["));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Eq, Debug)]
 pub struct Record {
     game: Game,
     tags: Vec<(String, String)>,
-    /// The result given for a game that is not over on the board.
-    result: Option<GameResult>,
+    /// The result given for a game that is not over on the board, with the line it
+    /// was given for.
+    stated: Option<Stated>,
+}
+
+/// A result given for a game that stopped early, and the line it ends.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Stated {
+    result: GameResult,
+    /// Black's disc difference as GGF's `RE` stated it (`RE[+4.000:r]`), when the
+    /// result has no scores.
+    margin: Option<i64>,
+    start: crate::position::AnyPosition,
+    line: Vec<crate::moves::Move>,
+}
+
+impl Stated {
+    fn new(result: GameResult, game: &Game) -> Stated {
+        Stated {
+            result,
+            margin: None,
+            start: *game.start_position(),
+            line: game.line().iter().map(Ply::mv).collect(),
+        }
+    }
+
+    /// The result, if `game`'s line is still the one it was given for.
+    fn for_line(&self, game: &Game) -> Option<GameResult> {
+        let same = *game.start_position() == self.start
+            && game
+                .line()
+                .iter()
+                .map(Ply::mv)
+                .eq(self.line.iter().copied());
+        same.then_some(self.result)
+    }
+}
+
+impl PartialEq for Record {
+    /// The same game, tags and result: everything a save writes (a result stated
+    /// for a line that has since changed is not part of the record any more).
+    fn eq(&self, other: &Record) -> bool {
+        self.game == other.game
+            && self.tags == other.tags
+            && self.result() == other.result()
+            && self.stated_margin() == other.stated_margin()
+    }
 }
 
 /// What is wrong with a record.
@@ -136,7 +200,7 @@ pub enum RecordErrorKind {
     Annotation(AnnotationError),
     /// A tag pair after the move text: a second game, which a single-game reader
     /// refuses (read several games with [`games`](crate::text::games)).
-    #[error("a second game starts here; read several games with text::games")]
+    #[error("a second game starts here; use a reader of many games")]
     SecondGame,
     /// The `Result` tag says otherwise than the finished replay.
     #[error("tag Result: {given:?}, but the replay ends {replay:?}")]
@@ -265,7 +329,7 @@ impl Record {
         Record {
             game,
             tags: Vec::new(),
-            result: None,
+            stated: None,
         }
     }
 
@@ -274,7 +338,8 @@ impl Record {
         &self.game
     }
 
-    /// The game, to play on (the `Result` written follows the game when it ends).
+    /// The game, to play on (the `Result` written follows the game when it ends; a
+    /// stated result is dropped when the line changes, see [`Record`]).
     pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
@@ -373,7 +438,8 @@ impl Record {
     /// A copy of the record whose line ends at the current position (the redo list
     /// left out): to save only up to where the game stands, since a save writes
     /// the whole line. The tags are kept; a stated result (resignation, time,
-    /// agreement) belonged to the whole game and is dropped.
+    /// agreement) belongs to the end of the line: it is kept when the game stands
+    /// there (the copy is the whole game), dropped otherwise.
     ///
     /// ```
     /// use reversi::text::record::Record;
@@ -386,10 +452,14 @@ impl Record {
     pub fn up_to_current(&self) -> Record {
         let mut game = self.game.clone();
         game.clear_redo();
+        let stated = self
+            .stated
+            .clone()
+            .filter(|stated| stated.for_line(&game).is_some());
         Record {
             game,
             tags: self.tags.clone(),
-            result: None,
+            stated,
         }
     }
 
@@ -398,7 +468,38 @@ impl Record {
     /// ([`Ending::Board`](crate::text::result::Ending::Board)); otherwise the result that was given, if any (a game
     /// that stopped early: resignation, time, agreement).
     pub fn result(&self) -> Option<GameResult> {
-        GameResult::of_board(&self.game).or(self.result)
+        GameResult::of_board(&self.game).or_else(|| self.stated.as_ref()?.for_line(&self.game))
+    }
+
+    /// Black's disc difference as a GGF `RE` stated it for a game that stopped
+    /// early without scores (`RE[+4.000:r]` is 4): GGF writes it back as it was.
+    /// `None` for the margin GGF writes when none is known (`RE[-64.000:r]`, ±64,
+    /// or 0 for a draw), for any other result, and once the stated result is
+    /// dropped or replaced. The record format has no place for it **(loss, documented: a
+    /// record writes the winner and the ending alone)**.
+    ///
+    /// ```
+    /// use reversi::text::ggf;
+    /// let record = ggf::parse("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)")?;
+    /// assert_eq!(record.stated_margin(), Some(4));
+    /// assert!(ggf::write(&record)?.contains("RE[+4.000:r]"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stated_margin(&self) -> Option<i64> {
+        let stated = self.stated.as_ref()?;
+        stated.for_line(&self.game)?;
+        stated.margin
+    }
+
+    /// Keeps the margin GGF stated with the result just set (see
+    /// [`Record::stated_margin`]); nothing when no result is stated or it has
+    /// scores.
+    pub(crate) fn set_stated_margin(&mut self, margin: i64) {
+        if let Some(stated) = self.stated.as_mut() {
+            if stated.result.scores.is_none() {
+                stated.margin = Some(margin);
+            }
+        }
     }
 
     /// Sets the result from the text of a `Result` tag (`white by resignation`,
@@ -432,7 +533,9 @@ impl Record {
         if let Some(result) = &result {
             result.check(&self.game)?;
         }
-        self.result = result.filter(|_| !self.game.line_end().is_over());
+        self.stated = result
+            .filter(|_| !self.game.line_end().is_over())
+            .map(|result| Stated::new(result, &self.game));
         Ok(())
     }
 
@@ -500,8 +603,9 @@ impl Record {
         let _ = self.set_tag("TimeControl", &clock.to_string());
     }
 
-    /// Reads a record.
+    /// Reads a record. A leading UTF-8 byte-order mark is skipped.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // One game: a second one after it is refused, where the readers of many
         // games would start it.
         let end = crate::text::games::record_end(text);
@@ -682,7 +786,7 @@ impl Record {
             ),
             e => tag_error("Result", RecordErrorKind::Result(e)),
         };
-        let result = match at("Result") {
+        let stated = match at("Result") {
             None => None,
             Some((v, _)) => {
                 let given = GameResult::parse_tag(v).map_err(result_error)?;
@@ -698,7 +802,9 @@ impl Record {
                     }
                     (Some(given), _) => {
                         given.check(&game).map_err(result_error)?;
-                        Some(given).filter(|_| !game.line_end().is_over())
+                        Some(given)
+                            .filter(|_| !game.line_end().is_over())
+                            .map(|given| Stated::new(given, &game))
                     }
                     (None, None) => None,
                 }
@@ -717,7 +823,7 @@ impl Record {
             .filter(|(n, _, _)| !VARIANT_TAGS.contains(&n.as_str()))
             .map(|(n, v, _)| (n, v))
             .collect();
-        Ok(Record { game, tags, result })
+        Ok(Record { game, tags, stated })
     }
 }
 
@@ -1008,7 +1114,9 @@ impl FromStr for Record {
 
 impl fmt::Display for Record {
     /// The other tags in their order, then the variant tags, the result, a blank
-    /// line and the moves.
+    /// line and the moves. **Loss, documented:** a margin a GGF `RE` stated
+    /// ([`Record::stated_margin`]) has no place in the `Result` tag and is not
+    /// written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in self.written_tags() {
             write_tag(f, name, &value)?;

@@ -54,7 +54,7 @@ static void version_and_messages(void) {
 }
 
 static void squares(void) {
-    char name[4];
+    char name[8];
     size_t written = 0;
     CHECK(sq("a1") == 0);
     CHECK(sq("J10") == 99);
@@ -66,7 +66,15 @@ static void squares(void) {
     CHECK(reversi_square_parse("\xff\xfe", &out) == REVERSI_STATUS_INVALID_UTF8);
     OK(reversi_square_name(99, name, sizeof name, &written));
     CHECK(strcmp(name, "j10") == 0 && written == 4);
-    CHECK(reversi_square_name(100, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    /* A pass has a name, both ways, as the moves of a line give it. */
+    OK(reversi_square_name(REVERSI_PASS, name, sizeof name, &written));
+    CHECK(strcmp(name, "pass") == 0 && written == 5);
+    OK(reversi_square_parse("pass", &out));
+    CHECK(out == REVERSI_PASS);
+    out = 7;
+    OK(reversi_square_parse("PA", &out));
+    CHECK(out == REVERSI_PASS);
+    CHECK(reversi_square_name(101, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
     CHECK(reversi_square_name(99, name, 2, &written) == REVERSI_STATUS_INSUFFICIENT_SIZE);
     CHECK(written == 4);
     CHECK(reversi_square_name(0, NULL, 4, &written) == REVERSI_STATUS_NULL_PARAMETER);
@@ -458,6 +466,34 @@ static void tag_presence(void) {
     CHECK(reversi_game_tag(game, "\xff", text, sizeof text, &n) == REVERSI_STATUS_INVALID_UTF8);
     CHECK(reversi_game_tag(game, NULL, text, sizeof text, &n) == REVERSI_STATUS_NULL_PARAMETER);
     reversi_game_free(game);
+
+    /* Listing the tags: the GGF properties under their record names. */
+    char names[256];
+    OK(reversi_game_from_ggf("(;GM[Othello]PC[GGS/os]PB[a]RW[2196]TI[05:00]Foo[x]TY[8]RE[-64.000:r]B[f5];)",
+                             &game));
+    OK(reversi_game_tag_names(game, names, sizeof names, &n));
+    CHECK(strcmp(names, "Site\nBlack\nWhiteRating\nTimeControl\nFoo\nBoard\nPlayers\nResult\n") == 0);
+    CHECK(n == strlen(names) + 1);
+    CHECK(reversi_game_tag_names(game, names, 4, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    CHECK(reversi_game_tag_names(NULL, names, sizeof names, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    /* Equality covers the whole line and the tags, not where the game stands. */
+    ReversiGame *other = NULL;
+    bool equal = false;
+    OK(reversi_game_clone(game, &other));
+    OK(reversi_game_undo(other));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(equal);
+    OK(reversi_game_set_ply_comment(other, 0, "sharp"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(!equal);
+    OK(reversi_game_set_ply_comment(other, 0, ""));
+    OK(reversi_game_set_tag(other, "Foo", "y"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(!equal);
+    CHECK(reversi_game_equal(game, NULL, &equal) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_equal(game, other, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    reversi_game_free(other);
+    reversi_game_free(game);
 }
 
 static size_t count_of(ReversiStatus (*get)(const ReversiGame *, size_t *), const ReversiGame *game) {
@@ -545,6 +581,90 @@ static void line_navigation(void) {
     reversi_game_free(game);
 }
 
+/* The single-game readers: a second game points to the reader of many games; a
+ * byte-order mark and an archive line's game number are read. */
+static void single_game_readers(void) {
+    ReversiGame *game = NULL, *other = NULL;
+    bool equal = false;
+    CHECK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5];)(;GM[Othello]TY[8]B[d3];)", &game) ==
+          REVERSI_STATUS_PARSE_ERROR);
+    CHECK(strstr(last_error(), "use a reader of many games") != NULL);
+    CHECK(strstr(last_error(), "::") == NULL);
+    OK(reversi_game_from_ggf("\xef\xbb\xbf" "1 (;GM[Othello]TY[8]B[f5];)\r\n", &game));
+    OK(reversi_game_from_record("\xef\xbb\xbf[Black \"x\"]\n\nf5\n", &other));
+    OK(reversi_game_set_tag(game, "Black", "x"));
+    OK(reversi_game_equal(game, other, &equal));
+    CHECK(equal);
+    reversi_game_free(game);
+    reversi_game_free(other);
+}
+
+/* A stated result belongs to the end of its line: another line drops it. */
+static void stated_result_follows_the_line(void) {
+    ReversiGame *game = NULL, *copy = NULL;
+    char text[1024];
+    size_t n = 0;
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)", &game));
+    OK(reversi_game_go_to(game, 1));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[-64.000:r]") != NULL); /* browsing keeps it */
+    OK(reversi_game_go_to(game, 2));
+    OK(reversi_game_up_to_current(game, &copy)); /* at the end: the whole game */
+    OK(reversi_game_ggf(copy, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[-64.000:r]") != NULL);
+    reversi_game_free(copy);
+    OK(reversi_game_go_to(game, 1));
+    OK(reversi_game_play(game, sq("f4")));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[") == NULL && strstr(text, "W[f4]") != NULL);
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "[Result \"*\"]") != NULL);
+    reversi_game_free(game);
+
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)", &game));
+    ReversiResult result;
+    uint32_t outcome = 0;
+    OK(reversi_game_outcome(game, &outcome));
+    CHECK(outcome == REVERSI_OUTCOME_IN_PROGRESS); /* the board's, not the game's */
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    CHECK(!result.has_scores && result.scores[0] == 0 && result.scores[1] == 0);
+    CHECK(!result.has_margin && result.margin == 0); /* GGS's -64 says nothing more */
+    OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
+    CHECK(strcmp(text, "white by resignation") == 0);
+    OK(reversi_game_go_to(game, 0));
+    OK(reversi_game_clear_redo(game));
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[") == NULL);
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_NONE && result.outcome == REVERSI_OUTCOME_IN_PROGRESS);
+    reversi_game_free(game);
+
+    /* Agreed scores, and a game over on the board. */
+    OK(reversi_game_from_record("[Result \"black 40-24 by agreement\"]\n\nf5 d6\n", &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_AGREEMENT && result.outcome == REVERSI_OUTCOME_BLACK_WINS);
+    CHECK(result.has_scores && result.scores[0] == 40 && result.scores[1] == 24);
+    reversi_game_free(game);
+    /* A margin GGF stated is kept, and written back. */
+    OK(reversi_game_from_ggf("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)", &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_BLACK_WINS);
+    CHECK(!result.has_scores && result.has_margin && result.margin == 4);
+    OK(reversi_game_ggf(game, text, sizeof text, &n));
+    CHECK(strstr(text, "RE[+4.000:r]") != NULL);
+    reversi_game_free(game);
+    /* White wiped out: over on the board. */
+    OK(reversi_game_from_position(
+        "--------/--------/--------/---BBB--/---BBB--/---B----/--------/-------- W", 2, 0, &game));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_BOARD && result.has_scores);
+    CHECK(result.outcome == REVERSI_OUTCOME_BLACK_WINS && result.scores[0] == 7 && result.scores[1] == 0);
+    CHECK(reversi_game_result(NULL, &result) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_result(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    reversi_game_free(game);
+}
+
 /* Each move's data: who, where, what it flipped, time, evaluation, comment. */
 static void ply_data(void) {
     ReversiGame *game = NULL;
@@ -574,6 +694,9 @@ static void ply_data(void) {
     CHECK(strcmp(text, "the usual") == 0 && n == 10);
     OK(reversi_game_set_ply_evaluation(game, 0, 1, -1250));
     CHECK(reversi_game_set_ply_evaluation(game, 0, 2, 0) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(strcmp(last_error(), "has_evaluation is 2: expected 0 or 1") == 0); /* as ReversiPly names it */
+    CHECK(reversi_game_set_ply_time(game, 0, 2, 3, 0) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(strcmp(last_error(), "has_time is 2: expected 0 or 1") == 0);
     CHECK(reversi_game_set_ply_time(game, 0, 1, 3, 1000000000) == REVERSI_STATUS_INVALID_ARGUMENT);
     OK(reversi_game_set_ply_time(game, 0, 1, 3, 250000000));
     CHECK(reversi_game_set_ply_time(game, 2, 1, 3, 0) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
@@ -762,7 +885,12 @@ static void game_reader(const char *ggf_path) {
     reversi_game_reader_free(reader);
     CHECK(reversi_game_reader_from_callback(NULL, &feed, &reader) == REVERSI_STATUS_NULL_PARAMETER);
     CHECK(reversi_game_reader_from_callback(feed_read, &feed, NULL) == REVERSI_STATUS_NULL_PARAMETER);
-    CHECK(reversi_game_reader_from_bytes(NULL, 0, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_reader_from_bytes(NULL, 1, &reader) == REVERSI_STATUS_NULL_PARAMETER);
+    reader = NULL;
+    OK(reversi_game_reader_from_bytes(NULL, 0, &reader)); /* nothing to read: no games */
+    CHECK(reader != NULL);
+    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_NO_MORE_GAMES);
+    reversi_game_reader_free(reader);
     CHECK(reversi_game_reader_from_bytes((const uint8_t *)"x", 1, NULL) == REVERSI_STATUS_NULL_PARAMETER);
 
     /* A file: the GGS archive of 12 games, each read; saving while browsing
@@ -772,9 +900,9 @@ static void game_reader(const char *ggf_path) {
     CHECK(strstr(last_error(), "/nonexistent/games.ggf: ") == last_error());
     CHECK(reader == NULL);
     CHECK(reversi_game_reader_open(NULL, &reader) == REVERSI_STATUS_NULL_PARAMETER);
-    OK(reversi_game_reader_open(".", &reader)); /* a directory opens, and fails to read */
-    CHECK(reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_IO_ERROR);
-    reversi_game_reader_free(reader);
+    CHECK(reversi_game_reader_open("/", &reader) == REVERSI_STATUS_IO_ERROR); /* a directory */
+    CHECK(strcmp(last_error(), "/: is a directory, not a file") == 0);
+    CHECK(reader == NULL);
     OK(reversi_game_reader_open(ggf_path, &reader));
     size_t games = 0;
     while (reversi_game_reader_next(reader, &game, &entry) == REVERSI_STATUS_OK) {
@@ -837,6 +965,8 @@ int main(int argc, char **argv) {
     wthor(argv[1]);
     tag_presence();
     line_navigation();
+    stated_result_follows_the_line();
+    single_game_readers();
     ply_data();
     game_reader(argv[2]);
     last_error_buffer();

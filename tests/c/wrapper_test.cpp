@@ -1,0 +1,91 @@
+// Checks the C++ wrapper (reversi.hpp) where it does more than forward a call:
+// streams, optional values, typed results.
+#include "reversi.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+static int checks = 0;
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        checks++;                                                                        \
+        if (!(cond)) {                                                                   \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            std::exit(1);                                                                \
+        }                                                                                \
+    } while (0)
+
+// The status of what `f` throws, REVERSI_STATUS_OK if it does not throw.
+template <class F>
+static ReversiStatus status_of(F f) {
+    try {
+        f();
+    } catch (const reversi::Error &e) {
+        return e.status();
+    }
+    return REVERSI_STATUS_OK;
+}
+
+static int count_games(reversi::GameReader &reader) {
+    int games = 0;
+    while (auto entry = reader.next()) {
+        CHECK(entry->game.has_value());
+        games++;
+    }
+    return games;
+}
+
+static void stream_reader(const char *ggf_path) {
+    // A file that did not open is an error, not an empty input.
+    std::ifstream missing("/nonexistent/games.ggf");
+    CHECK(status_of([&] { reversi::GameReader reader(missing); }) == REVERSI_STATUS_IO_ERROR);
+    // A stream that throws on failure reads to its end without throwing.
+    std::ifstream archive(ggf_path, std::ios::binary);
+    archive.exceptions(std::ios::failbit | std::ios::badbit);
+    reversi::GameReader from_file(archive);
+    CHECK(count_games(from_file) == 12);
+    std::istringstream two("(;GM[Othello]TY[8]B[f5];)\n(;GM[Othello]TY[8]B[d3];)\n");
+    two.exceptions(std::ios::failbit | std::ios::badbit | std::ios::eofbit);
+    reversi::GameReader from_text(two);
+    CHECK(count_games(from_text) == 2);
+    std::istringstream empty("");
+    reversi::GameReader none(empty);
+    CHECK(!none.next().has_value());
+}
+
+static void pass_names() {
+    CHECK(reversi::square_name(REVERSI_PASS) == "pass");
+    CHECK(reversi::square("pass") == REVERSI_PASS);
+    CHECK(reversi::square_name(reversi::square("f5")) == "f5");
+}
+
+static void typed_result() {
+    auto game = reversi::Game::from_ggf("(;GM[Othello]TY[8]B[f5]W[d6]RE[-64.000:r];)");
+    CHECK(game.outcome() == REVERSI_OUTCOME_IN_PROGRESS);
+    ReversiResult result = game.result();
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    CHECK(!result.has_scores);
+    std::vector<std::string> names = game.tag_names();
+    CHECK(names.size() == 3 && names[0] == "Board" && names[2] == "Result");
+    auto copy = game;
+    CHECK(copy == game);
+    copy.set_ply_comment(0, "sharp");
+    CHECK(copy != game);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: wrapper_test GGF-ARCHIVE\n");
+        return 2;
+    }
+    stream_reader(argv[1]);
+    typed_result();
+    pass_names();
+    std::printf("wrapper test: %d checks passed\n", checks);
+    return 0;
+}
