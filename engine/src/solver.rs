@@ -45,8 +45,10 @@ const INFINITY: i32 = 65;
 /// From this many empty squares down, no table and no sorting: parity order.
 const SHALLOW: u32 = 6;
 
-/// Above this many empty squares, children are looked up in the table first.
-const ETC_EMPTIES: u32 = 9;
+/// Above this many empty squares, children are looked up in the table first
+/// (tuned on FFO 40-44: from 8 empties up, 2 % fewer nodes than from 10; below
+/// 7 the children are not in the table).
+const ETC_EMPTIES: u32 = 7;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
@@ -902,6 +904,31 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
     (best, Some(best_move))
 }
 
+/// Enhanced transposition cut-off: before any child is searched or sorted, a
+/// child whose stored upper bound already proves a score of at least `beta`;
+/// that score, stored for `pos` as a lower bound.
+#[inline(always)]
+fn etc_cutoff<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &Search,
+    pos: &P,
+    key: u64,
+    moves: Bitboard<Grid8>,
+    beta: i32,
+    empties: u32,
+) -> Option<i32> {
+    for m in moves {
+        let child_key = pos.key_after_move(key, m, pos.flips(m));
+        if let Some(e) = search.probe(child_key) {
+            let score = -(e.upper as i32);
+            if score >= beta {
+                search.store(key, empties, beta - 1, beta, score, m.index() as u8);
+                return Some(score);
+            }
+        }
+    }
+    None
+}
+
 /// Null-window search: whether the score is above `alpha` (returns a score above
 /// it) or not (a score at most `alpha`).
 #[multiversion(targets = "simd")]
@@ -946,25 +973,12 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         }
         first = e.best;
     }
-    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     if empties > ETC_EMPTIES {
-        // Enhanced transposition cut-off: a child the table already refutes.
-        for &(_, m, child_key) in &list[..n] {
-            if let Some(e) = search.probe(child_key) {
-                if -(e.upper as i32) > alpha {
-                    search.store(
-                        key,
-                        empties,
-                        alpha,
-                        alpha + 1,
-                        -(e.upper as i32),
-                        m.index() as u8,
-                    );
-                    return -(e.upper as i32);
-                }
-            }
+        if let Some(score) = etc_cutoff(search, pos, key, moves, alpha + 1, empties) {
+            return score;
         }
     }
+    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     for_each_child!(search, &list, n, empties, |_i, m, child_key| {
         let score = -nws(search, &pos.play_unchecked(m), child_key, -alpha - 1, false);
