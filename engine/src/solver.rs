@@ -904,31 +904,6 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
     (best, Some(best_move))
 }
 
-/// Enhanced transposition cut-off: before any child is searched or sorted, a
-/// child whose stored upper bound already proves a score of at least `beta`;
-/// that score, stored for `pos` as a lower bound.
-#[inline(always)]
-fn etc_cutoff<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &Search,
-    pos: &P,
-    key: u64,
-    moves: Bitboard<Grid8>,
-    beta: i32,
-    empties: u32,
-) -> Option<i32> {
-    for m in moves {
-        let child_key = pos.key_after_move(key, m, pos.flips(m));
-        if let Some(e) = search.probe(child_key) {
-            let score = -(e.upper as i32);
-            if score >= beta {
-                search.store(key, empties, beta - 1, beta, score, m.index() as u8);
-                return Some(score);
-            }
-        }
-    }
-    None
-}
-
 /// Null-window search: whether the score is above `alpha` (returns a score above
 /// it) or not (a score at most `alpha`).
 #[multiversion(targets = "simd")]
@@ -973,12 +948,25 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         }
         first = e.best;
     }
+    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     if empties > ETC_EMPTIES {
-        if let Some(score) = etc_cutoff(search, pos, key, moves, alpha + 1, empties) {
-            return score;
+        // Enhanced transposition cut-off: a child the table already refutes.
+        for &(_, m, child_key) in &list[..n] {
+            if let Some(e) = search.probe(child_key) {
+                if -(e.upper as i32) > alpha {
+                    search.store(
+                        key,
+                        empties,
+                        alpha,
+                        alpha + 1,
+                        -(e.upper as i32),
+                        m.index() as u8,
+                    );
+                    return -(e.upper as i32);
+                }
+            }
         }
     }
-    let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     let (mut best, mut best_move) = (-INFINITY, list[0].1);
     for_each_child!(search, &list, n, empties, |_i, m, child_key| {
         let score = -nws(search, &pos.play_unchecked(m), child_key, -alpha - 1, false);
