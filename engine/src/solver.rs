@@ -45,8 +45,10 @@ const INFINITY: i32 = 65;
 /// From this many empty squares down, no table and no sorting: parity order.
 const SHALLOW: u32 = 6;
 
-/// Above this many empty squares, children are looked up in the table first.
-const ETC_EMPTIES: u32 = 9;
+/// Above this many empty squares, children are looked up in the table first
+/// (tuned on FFO 40-44: from 8 empties up, 2 % fewer nodes than from 10; below
+/// 7 the children are not in the table).
+const ETC_EMPTIES: u32 = 7;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
