@@ -13,7 +13,10 @@
 //!   shown in a `toml` block before it, at the versions of this crate's
 //!   dev-dependencies, so a reader who copies both gets a build.
 
-use std::path::{Path, PathBuf};
+mod programs;
+
+use programs::root;
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
@@ -76,10 +79,6 @@ const SKIPPED: &[(&str, &str)] = &[
         ".ci/run, step \"fuzz\" (every target, 30 s each, and the tree left clean)",
     ),
 ];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).unwrap()
@@ -201,9 +200,13 @@ fn the_readme_commands_print_what_they_printed() {
     let names = examples();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut build = Command::new(cargo);
-    build
-        .current_dir(root())
-        .args(["build", "--quiet", "--profile", "test", "--workspace"]);
+    build.current_dir(root()).args([
+        "build",
+        "--quiet",
+        "--profile",
+        &programs::profile(),
+        "--workspace",
+    ]);
     for name in &names {
         build.args(["--example", name]);
     }
@@ -211,9 +214,7 @@ fn the_readme_commands_print_what_they_printed() {
         build.status().unwrap().success(),
         "cargo build of {names:?}"
     );
-    // The test runs from target/<profile>/deps/; the examples are next door.
-    let exe = std::env::current_exe().unwrap();
-    let examples_dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let examples_dir = programs::examples_dir();
     let cases = trycmd::TestCases::new();
     cases.timeout(Duration::from_secs(600));
     for name in &names {

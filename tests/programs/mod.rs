@@ -13,27 +13,38 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Where the examples built with the tests' profile are: the test runs from
+/// target/<profile>/deps/, and the examples are next door.
+pub fn examples_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().join("examples")
+}
+
+/// The profile the tests were built with, for `cargo build --profile`: `test`
+/// builds into target/debug, and `cargo test --release` (or `--profile P`) into
+/// a directory of its own name.
+pub fn profile() -> String {
+    let dir = examples_dir();
+    match dir
+        .parent()
+        .and_then(|d| d.file_name())
+        .and_then(|n| n.to_str())
+    {
+        Some("debug") | None => "test".to_string(),
+        Some(dir) => dir.to_string(),
+    }
+}
+
 /// The path of the example `name`, built and up to date.
 pub fn example(name: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap();
-    // The test runs from target/<profile>/deps/; the examples are next door.
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().unwrap().parent().unwrap();
-    let path = profile_dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let path = examples_dir().join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     if !built.iter().any(|n| n == name) {
-        // The profile whose directory the test runs from: `test` builds into
-        // target/debug, and `cargo test --release` (or `--profile P`) into its own.
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") | None => "test",
-            Some(dir) => dir,
-        };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .current_dir(root())
-            .args(["build", "--profile", profile, "--example", name])
+            .args(["build", "--profile", &profile(), "--example", name])
             .status()
             .unwrap();
         assert!(status.success(), "cargo build --example {name} failed");
