@@ -58,9 +58,12 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
     /// Each colour's discs, in colour order (zero for a colour not in play).
     pub(super) fn discs_by_colour(&self) -> [L::Bits; 4] {
         let mut discs = [L::Bits::ZERO; 4];
-        for (i, d) in discs.iter_mut().enumerate().take(usize::from(self.players)) {
-            *d = self.seats
-                [(i + usize::from(self.players) - self.mover()) % usize::from(self.players)];
+        for (d, &color) in discs
+            .iter_mut()
+            .zip(&Color::ALL)
+            .take(usize::from(self.players))
+        {
+            *d = self.seats[self.seat(color)];
         }
         discs
     }

@@ -497,13 +497,9 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
                     .set_game_result(Some(result))
                     .map_err(|e| fail(GgfErrorKind::Result(e)))?;
                 // A margin other than the one the writer gives a result without
-                // scores (±64, 0 for a draw) is kept, so that it is written back.
-                let default = match result.outcome {
-                    Outcome::Draw => 0,
-                    Outcome::Win(Color::Black) => 64,
-                    Outcome::Win(_) => -64,
-                };
-                if let Some(difference) = difference.filter(|&d| d != default) {
+                // scores is kept, so that it is written back.
+                let unknown = unknown_margin(result.outcome);
+                if let Some(difference) = difference.filter(|&d| d != unknown) {
                     record.set_stated_margin(difference);
                 }
             }
@@ -621,6 +617,16 @@ fn read_result(value: &str) -> Option<(Option<GameResult>, Option<i64>)> {
     ))
 }
 
+/// Black's disc difference that GGF writes for a result without scores when no
+/// margin is known: 64 to the winner, as GGS writes a resignation, 0 for a draw.
+fn unknown_margin(outcome: Outcome) -> i64 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(Color::Black) => 64,
+        Outcome::Win(_) => -64,
+    }
+}
+
 /// The `RE` value of a result. A game over on the board: Black's disc
 /// difference, as GGS writes it. Otherwise the winner's margin from Black's side
 /// (positive when Black won, in Anti-Reversi too): the difference of the scores if
@@ -639,10 +645,7 @@ fn write_result(result: &GameResult, stated_margin: Option<i64>, anti: bool) -> 
         (Ending::Board, Some(scores), _) => margin(scores) * if anti { -1.0 } else { 1.0 },
         (_, _, Outcome::Draw) => 0.0,
         (_, Some(scores), _) => margin(scores),
-        (_, None, Outcome::Win(winner)) => stated_margin
-            .map_or(if winner == Color::Black { 64.0 } else { -64.0 }, |d| {
-                d as f64
-            }),
+        (_, None, outcome) => stated_margin.unwrap_or_else(|| unknown_margin(outcome)) as f64,
     };
     let flag = match result.ending {
         Ending::Board | Ending::Unstated => "",
