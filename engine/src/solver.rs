@@ -30,12 +30,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::search::patterns::Patterns;
 use multiversion::multiversion;
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
 use reversi::layout::Grid8;
 use reversi::text::obf::ObfError;
 use reversi::{
-    features, AnyPosition, Bitboard, KindError, Position, PositionVisitor, Spot, Square,
+    features, AnyPosition, Bitboard, Board, KindError, Position, PositionVisitor, Spot, Square,
     TwoPlayer8, UpdateKey,
 };
 
@@ -605,6 +606,12 @@ fn shallow<P: Position<Layout = Grid8>>(
 /// evaluation.
 #[derive(Clone, Copy)]
 struct Shape {
+    /// The learned evaluation, on the standard 8×8 board of Reversi (no blocked
+    /// squares), where it was learned.
+    patterns: Option<&'static Patterns>,
+    /// Whether [`evaluate`] gives the learned evaluation alone, in discs (for
+    /// the aspiration's guess), rather than the ordering value.
+    guess: bool,
     corners: u64,
     /// (corner, X-square) pairs.
     x_squares: [(u64, u64); 4],
@@ -648,6 +655,8 @@ impl Shape {
             *c_slot = 1 << (8 * r + c1) | 1 << (8 * r1 + c);
         }
         Shape {
+            patterns: None,
+            guess: false,
             corners,
             x_squares,
             c_squares,
@@ -683,11 +692,33 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
             c += (theirs & cs).count_ones() as i32 - (mine & cs).count_ones() as i32;
         }
     }
-    16 * (weighted(my_moves, corners) - weighted(their_moves, corners))
+    let hand = 16 * (weighted(my_moves, corners) - weighted(their_moves, corners))
         + 4 * (my_potential - their_potential)
         + 48 * held
         + X_WEIGHT * x
-        + C_WEIGHT * c
+        + C_WEIGHT * c;
+    match shape.patterns {
+        None => hand,
+        Some(patterns) => {
+            let counts = [
+                my_moves.count_ones(),
+                their_moves.count_ones(),
+                my_potential as u32,
+                their_potential as u32,
+                empty.count_ones(),
+            ];
+            let learned = patterns.evaluate_counted(mine, theirs, counts);
+            if shape.guess {
+                learned
+            } else {
+                // A disc of the learned evaluation against a quarter of a move
+                // of mobility: measured on FFO 40-49 (PERFORMANCE.md), the
+                // mobility terms order better, and the learned evaluation
+                // breaks their ties and sees the edges.
+                learned / 4 + 4 * hand
+            }
+        }
+    }
 }
 
 /// Beyond any evaluation: the scale of final scores in evaluated searches.
@@ -996,6 +1027,7 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
     beta: i32,
     progress: &mut Option<ProgressFn>,
     started: Instant,
+    pass: u32,
 ) -> (Option<Spot<Grid8>>, i32) {
     let moves = pos.legal_moves();
     let empties = pos.empty().len() as u32;
@@ -1052,6 +1084,7 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
                     score: best,
                     nodes: search.nodes,
                     seconds: started.elapsed().as_secs_f64(),
+                    pass,
                 });
             }
             alpha = alpha.max(best);
@@ -1059,6 +1092,76 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
         }
     });
     (Some(best_move), best)
+}
+
+/// From this many empty squares up, on the learned evaluation, the root is
+/// first searched in a window around an evaluated guess.
+const ASPIRATION_EMPTIES: u32 = 16;
+
+/// The depth of the search that makes the guess.
+const ASPIRATION_DEPTH: u32 = 6;
+
+/// The guess's window reaches this many discs either side.
+const ASPIRATION_WIDTH: i32 = 4;
+
+/// [`root`] in (`alpha`, `beta`), first in a narrower window around an
+/// evaluated guess where the learned evaluation can make one (aspiration):
+/// a score outside the narrow window is a bound, and the root is searched
+/// again on that side, with the table remembering what the first search found.
+fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Search,
+    pos: &P,
+    alpha: i32,
+    beta: i32,
+    progress: &mut Option<ProgressFn>,
+    started: Instant,
+) -> (Option<Spot<Grid8>>, i32) {
+    let empties = pos.empty().len() as u32;
+    if search.shape.patterns.is_none()
+        || empties < ASPIRATION_EMPTIES
+        || beta - alpha <= 2 * ASPIRATION_WIDTH
+    {
+        return root(search, pos, alpha, beta, progress, started, 1);
+    }
+    let mut guess_shape = search.shape;
+    guess_shape.guess = true;
+    let guess = eval_search(
+        pos,
+        &guess_shape,
+        ASPIRATION_DEPTH,
+        -2 * EVAL_WIN,
+        2 * EVAL_WIN,
+    );
+    // In discs, rounded to an even number (8×8 scores are even), within the board.
+    let guess = if guess.abs() >= EVAL_WIN / 2 {
+        guess * 64 / EVAL_WIN
+    } else {
+        2 * (guess as f64 / (2 * Patterns::ONE_DISC) as f64).round() as i32
+    }
+    .clamp(alpha.max(-64), beta.min(64));
+    // Scores are even: the window holds the guess and the even scores up to
+    // `width` from it; beyond it, the next window is twice as wide.
+    let mut width = ASPIRATION_WIDTH;
+    let (mut low, mut high) = (
+        (guess - width - 1).max(alpha),
+        (guess + width + 1).min(beta),
+    );
+    let mut pass = 0;
+    loop {
+        pass += 1;
+        let (best, score) = root(search, pos, low, high, progress, started, pass);
+        if search.stopped.is_some() {
+            return (best, score);
+        }
+        width *= 2;
+        if score <= low && low > alpha {
+            (low, high) = ((score - width - 1).max(alpha), (score + 1).min(beta));
+        } else if score >= high && high < beta {
+            (low, high) = ((score - 1).max(alpha), (score + width + 1).min(beta));
+        } else {
+            return (best, score);
+        }
+    }
 }
 
 /// The principal variation from `pos`, whose exact score is `score` and whose
@@ -1153,12 +1256,12 @@ impl Grid8Visitor for Solve<'_> {
                     .into_iter()
                     .map(|mut helper| {
                         scope.spawn(move || {
-                            root(&mut helper, pos, alpha, beta, &mut None, started);
+                            aspiration(&mut helper, pos, alpha, beta, &mut None, started);
                             helper.nodes
                         })
                     })
                     .collect();
-                let found = root(search, pos, alpha, beta, progress, started);
+                let found = aspiration(search, pos, alpha, beta, progress, started);
                 stop.store(true, Ordering::Relaxed);
                 let nodes: u64 = running
                     .into_iter()
@@ -1170,7 +1273,7 @@ impl Grid8Visitor for Solve<'_> {
             search.nodes += helper_nodes;
             found
         } else {
-            root(self.search, pos, alpha, beta, self.progress, self.started)
+            aspiration(self.search, pos, alpha, beta, self.progress, self.started)
         };
         let exact = score > alpha && score < beta;
         let pv = match best {
@@ -1367,6 +1470,11 @@ pub struct Progress {
     pub nodes: u64,
     /// Seconds so far.
     pub seconds: f64,
+    /// Which search of the root this is, from 1. Far from the end on 8×8, the
+    /// root is first searched in a narrow window around a guess; when the score
+    /// falls outside it, the root is searched again (pass 2, 3 …, the moves
+    /// counted again from 1).
+    pub pass: u32,
 }
 
 /// A progress callback.
@@ -1428,6 +1536,7 @@ pub struct Solver {
     pv: bool,
     progress: Option<ProgressFn>,
     threads: usize,
+    learned: bool,
 }
 
 impl Default for Solver {
@@ -1448,7 +1557,21 @@ impl Solver {
             pv: false,
             progress: None,
             threads: 1,
+            learned: true,
         }
+    }
+
+    /// Whether, on standard 8×8 Reversi (no blocked squares), the moves far
+    /// from the end are ordered by the learned evaluation
+    /// ([`Patterns::builtin`]) and the root searched first in a window around
+    /// its guess (on by default); off, they are ordered by mobility and the
+    /// corners alone, as on the other boards. The scores are the same either
+    /// way; the nodes, and which of several equally good moves is found, may
+    /// not be. The `learn` example turns it off, so that its samples do not
+    /// depend on the weights it learns.
+    pub fn set_learned_ordering(&mut self, on: bool) -> &mut Solver {
+        self.learned = on;
+        self
     }
 
     /// How many threads later solves on the 8×8 grid use (1 by default; 0
@@ -1536,6 +1659,13 @@ impl Solver {
         search.table.clear();
         search.start(limits);
         search.shape = Shape::new(features::corner_squares(position).bits());
+        if self.learned
+            && position.board() == Board::Size8
+            && !position.anti()
+            && position.blocked().is_empty()
+        {
+            search.shape.patterns = Some(Patterns::builtin());
+        }
         let (alpha, beta) = self.window.bounds();
         let (alpha, beta) = (
             alpha.clamp(-INFINITY, INFINITY - 1),

@@ -396,7 +396,11 @@ fn limits_stop_the_solve_and_progress_is_told() {
     solver.set_limits(Limits::default());
     let seen = Arc::new(Mutex::new(Vec::new()));
     let log = Arc::clone(&seen);
-    solver.set_progress(move |p| log.lock().unwrap().push((p.moves_searched, p.moves)));
+    solver.set_progress(move |p| {
+        log.lock()
+            .unwrap()
+            .push((p.moves_searched, p.moves, p.pass))
+    });
     let solution = solver.try_solve(&pos).unwrap();
     assert_eq!(
         solution.score,
@@ -404,8 +408,19 @@ fn limits_stop_the_solve_and_progress_is_told() {
     );
     let seen = seen.lock().unwrap();
     let moves = pos.legal_moves().len();
-    assert!(!seen.is_empty() && seen.iter().all(|&(_, n)| n == moves));
-    assert_eq!(seen.last().unwrap().0, seen.len());
+    assert!(!seen.is_empty() && seen.iter().all(|&(_, n, _)| n == moves));
+    // Each pass counts the root moves from 1 to the last searched; the last
+    // pass searches them all (the exact score was within its window).
+    let last = seen.last().unwrap().2;
+    for pass in 1..=last {
+        let counts: Vec<usize> = seen.iter().filter(|s| s.2 == pass).map(|s| s.0).collect();
+        assert_eq!(
+            counts,
+            (1..=counts.len()).collect::<Vec<_>>(),
+            "pass {pass}"
+        );
+    }
+    assert_eq!(seen.iter().filter(|s| s.2 == last).count(), moves);
 }
 
 /// A multi-player position is refused with a typed error.
@@ -429,4 +444,51 @@ fn the_6x6_start_is_a_white_win_by_4() {
         .unwrap();
     assert_eq!(solution.score, -4);
     assert_eq!(solution.bound, Bound::Exact);
+}
+
+/// FFO 1–19 (20 empties or so: the learned ordering and the aspiration window
+/// are at work): the learned ordering on and off give the same exact scores,
+/// and windows wide enough for an aspiration window inside them give bounds on
+/// the right side.
+#[test]
+fn learned_ordering_and_aspiration_keep_the_scores() {
+    let text = include_str!("../../tests/data/ffo/fforum-1-19.obf");
+    let mut learned = Solver::with_table_bits(18);
+    let mut plain = Solver::with_table_bits(18);
+    plain.set_learned_ordering(false);
+    let mut nodes = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let on = learned.solve_obf(line).unwrap();
+        let off = plain.solve_obf(line).unwrap();
+        assert_eq!(on.score, off.score, "FFO {}", n + 1);
+        nodes = (nodes.0 + on.nodes, nodes.1 + off.nodes);
+        for (low, high) in [
+            (-64, on.score - 2),
+            (on.score, 64),
+            (-30, 30),
+            (on.score - 12, on.score + 12),
+        ] {
+            let mut windowed = Solver::with_table_bits(18);
+            windowed.set_window(Window::Between(low, high));
+            let s = windowed.solve_obf(line).unwrap();
+            match s.bound {
+                Bound::Exact => assert_eq!(s.score, on.score, "FFO {}", n + 1),
+                Bound::Lower => assert!(s.score >= high && on.score >= s.score, "FFO {}", n + 1),
+                Bound::Upper => assert!(
+                    s.score <= low && on.score <= s.score,
+                    "FFO {} ({low}, {high}): {s:?} against {}",
+                    n + 1,
+                    on.score
+                ),
+            }
+            assert_eq!(
+                s.bound == Bound::Exact,
+                low < on.score && on.score < high,
+                "FFO {}",
+                n + 1
+            );
+        }
+    }
+    // The two orderings search different trees.
+    assert_ne!(nodes.0, nodes.1);
 }

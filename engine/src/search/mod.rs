@@ -7,3 +7,4 @@
 pub mod alphabeta;
 pub mod eval;
 pub mod mcts;
+pub mod patterns;

@@ -1,0 +1,542 @@
+//! A pattern evaluation for 8×8 Reversi, learned from solved positions: the
+//! sum of one learned weight per pattern instance, indexed by what lies on the
+//! instance's squares (empty, the mover's, the opponent's).
+//!
+//! The patterns are the usual ones of strong Othello programs: each edge with
+//! its two X-squares (4 instances), each corner's 3×3 block (4) and 2×5 block
+//! (8), the second, third and fourth rows and columns from each side (4 each),
+//! and the diagonals of 8, 7, 6, 5 and 4 squares (2 + 4 × 4): 46 instances of
+//! 11 patterns, whose instances share their weights; and a weight for each
+//! count of the mover's and the opponent's moves and potential moves, and of
+//! the empty squares.
+//!
+//! [`Patterns::builtin`] are the weights that the solver orders its moves by.
+//! They were learned by the `learn` example of this crate, from the games of
+//! the WTHOR files in `tests/data/wthor/` (1985 and 2015): positions from those
+//! games and positions a few random moves off them, each solved exactly, the
+//! positions along each principal variation with the same score; see
+//! PERFORMANCE.md for the run. [`train`] learns weights from any such samples.
+//!
+//! ```
+//! use reversi::{Position, TwoPlayer8};
+//! use reversi_engine::search::patterns::Patterns;
+//!
+//! let start = TwoPlayer8::start();
+//! // The start position is symmetric: about even for the player to move.
+//! let score = Patterns::builtin().evaluate(&start);
+//! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
+//! ```
+
+use std::sync::OnceLock;
+
+use reversi::layout::Grid8;
+use reversi::{features, Position, TwoPlayer8};
+
+/// A board transformed by one of the eight symmetries of the square, given as
+/// the eight transforms of one bitboard (bit `8 * row + column`).
+#[inline(always)]
+fn transforms(b: u64) -> [u64; 8] {
+    let t = transpose(b);
+    let (m, mt) = (mirror(b), mirror(t));
+    [
+        b,
+        b.swap_bytes(),
+        m,
+        m.swap_bytes(),
+        t,
+        t.swap_bytes(),
+        mt,
+        mt.swap_bytes(),
+    ]
+}
+
+/// Columns reversed (a ↔ h).
+#[inline(always)]
+fn mirror(b: u64) -> u64 {
+    let b = (b >> 1) & 0x5555_5555_5555_5555 | (b & 0x5555_5555_5555_5555) << 1;
+    let b = (b >> 2) & 0x3333_3333_3333_3333 | (b & 0x3333_3333_3333_3333) << 2;
+    (b >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (b & 0x0f0f_0f0f_0f0f_0f0f) << 4
+}
+
+/// Rows and columns swapped (the a1–h8 diagonal stays).
+#[inline(always)]
+fn transpose(b: u64) -> u64 {
+    let t = (b ^ (b >> 7)) & 0x00aa_00aa_00aa_00aa;
+    let b = b ^ t ^ (t << 7);
+    let t = (b ^ (b >> 14)) & 0x0000_cccc_0000_cccc;
+    let b = b ^ t ^ (t << 14);
+    let t = (b ^ (b >> 28)) & 0x0000_0000_f0f0_f0f0;
+    b ^ t ^ (t << 28)
+}
+
+/// The squares of the diagonal that starts at column `d` of the first row, in
+/// the low bits (for `d` from 0 to 4).
+#[inline(always)]
+fn diagonal(b: u64, d: u32) -> u64 {
+    const MAIN: u64 = 0x8040_2010_0804_0201;
+    let mask = (MAIN << d) & !(0x0101_0101_0101_0101u64.wrapping_mul((1 << d) - 1));
+    (b & mask).wrapping_mul(0x0101_0101_0101_0101) >> (56 + d)
+}
+
+/// A pattern: its squares read from a transformed board into the low bits,
+/// and the transforms (indices into [`transforms`]) that give its distinct
+/// instances.
+struct Pattern {
+    squares: u32,
+    read: fn(u64) -> u64,
+    instances: &'static [usize],
+}
+
+/// The edge transforms: row 1, row 8, column a, column h (and their inner rows).
+const EDGES: &[usize] = &[0, 1, 4, 5];
+/// The four corners.
+const CORNER_BLOCKS: &[usize] = &[0, 1, 2, 3];
+/// All eight symmetries.
+const ALL: &[usize] = &[0, 1, 2, 3, 4, 5, 6, 7];
+/// The two long diagonals.
+const LONG_DIAGONALS: &[usize] = &[0, 1];
+/// The four diagonals of a length under 8.
+const DIAGONALS: &[usize] = &[0, 1, 2, 4];
+
+const PATTERNS: [Pattern; 11] = [
+    // The first row with b2 and g2.
+    Pattern {
+        squares: 10,
+        read: |b| b & 0xff | (b >> 9 & 1) << 8 | (b >> 14 & 1) << 9,
+        instances: EDGES,
+    },
+    // a1–c3.
+    Pattern {
+        squares: 9,
+        read: |b| b & 7 | (b >> 5) & 0x38 | (b >> 10) & 0x1c0,
+        instances: CORNER_BLOCKS,
+    },
+    // a1–e2.
+    Pattern {
+        squares: 10,
+        read: |b| b & 0x1f | (b >> 3) & 0x3e0,
+        instances: ALL,
+    },
+    Pattern {
+        squares: 8,
+        read: |b| b >> 8 & 0xff,
+        instances: EDGES,
+    },
+    Pattern {
+        squares: 8,
+        read: |b| b >> 16 & 0xff,
+        instances: EDGES,
+    },
+    Pattern {
+        squares: 8,
+        read: |b| b >> 24 & 0xff,
+        instances: EDGES,
+    },
+    Pattern {
+        squares: 8,
+        read: |b| diagonal(b, 0),
+        instances: LONG_DIAGONALS,
+    },
+    Pattern {
+        squares: 7,
+        read: |b| diagonal(b, 1),
+        instances: DIAGONALS,
+    },
+    Pattern {
+        squares: 6,
+        read: |b| diagonal(b, 2),
+        instances: DIAGONALS,
+    },
+    Pattern {
+        squares: 5,
+        read: |b| diagonal(b, 3),
+        instances: DIAGONALS,
+    },
+    Pattern {
+        squares: 4,
+        read: |b| diagonal(b, 4),
+        instances: DIAGONALS,
+    },
+];
+
+/// The number of pattern instances.
+const PATTERN_INSTANCES: usize = 46;
+
+/// The counts that are looked up like patterns, each in a table of its own:
+/// the mover's and the opponent's legal moves and potential moves (empty
+/// squares next to the other's discs), and the empty squares (a bias for each
+/// stage of the game).
+const COUNTS: usize = 5;
+
+/// The largest value of each count.
+const COUNT_MAX: [usize; COUNTS] = [32, 32, 64, 64, 64];
+
+/// The number of weights looked up per position.
+pub const INSTANCES: usize = PATTERN_INSTANCES + COUNTS;
+
+/// `TERNARY[x]`: the bits of `x` read as base-3 digits (0 or 1 each).
+static TERNARY: [u32; 1024] = {
+    let mut table = [0; 1024];
+    let mut x = 0;
+    while x < 1024 {
+        let (mut value, mut place, mut bits) = (0, 1, x);
+        while bits != 0 {
+            value += (bits & 1) * place;
+            place *= 3;
+            bits >>= 1;
+        }
+        table[x] = value as u32;
+        x += 1;
+    }
+    table
+};
+
+/// Where each pattern's weights start in the weight vector, then each
+/// count's, then the end.
+const OFFSETS: [usize; 17] = {
+    let mut offsets = [0; 17];
+    let mut i = 0;
+    while i < 11 {
+        offsets[i + 1] = offsets[i] + 3usize.pow(PATTERNS[i].squares);
+        i += 1;
+    }
+    while i < 16 {
+        offsets[i + 1] = offsets[i] + COUNT_MAX[i - 11] + 1;
+        i += 1;
+    }
+    offsets
+};
+
+/// The number of weights.
+pub const WEIGHTS: usize = OFFSETS[16];
+
+/// The counts of a position ([`COUNTS`]), the same in all its mirror images.
+#[inline(always)]
+fn counts<P: Position<Layout = Grid8>>(pos: &P) -> [u32; COUNTS] {
+    let me = pos.to_move();
+    [
+        pos.legal_moves().len() as u32,
+        pos.mobility(me.opponent()).len() as u32,
+        features::potential_mobility(pos, me).len() as u32,
+        features::potential_mobility(pos, me.opponent()).len() as u32,
+        pos.empty().len() as u32,
+    ]
+}
+
+/// The weight indices of the instances for a position: `mine` the mover's
+/// discs, `theirs` the opponent's (bit `8 * row + column`), and its counts.
+#[inline(always)]
+fn indices(mine: u64, theirs: u64, counts: [u32; COUNTS]) -> [u32; INSTANCES] {
+    let (mt, tt) = (transforms(mine), transforms(theirs));
+    let mut out = [0; INSTANCES];
+    let mut n = 0;
+    for (pattern, &offset) in PATTERNS.iter().zip(&OFFSETS) {
+        for &s in pattern.instances {
+            let (m, t) = ((pattern.read)(mt[s]), (pattern.read)(tt[s]));
+            out[n] = offset as u32 + TERNARY[m as usize] + 2 * TERNARY[t as usize];
+            n += 1;
+        }
+    }
+    for (k, &count) in counts.iter().enumerate() {
+        out[n + k] = (OFFSETS[11 + k] + (count as usize).min(COUNT_MAX[k])) as u32;
+    }
+    out
+}
+
+/// Learned weights for the 46 pattern instances, in 1/[`ONE_DISC`](Self::ONE_DISC)
+/// of a disc.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Patterns {
+    weights: Vec<i16>,
+}
+
+impl std::fmt::Debug for Patterns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Patterns")
+            .field("weights", &self.weights.len())
+            .finish()
+    }
+}
+
+/// The weights shipped with the crate, as [`Patterns::to_bytes`] writes them.
+static BUILTIN: &[u8] = include_bytes!("../../data/patterns.bin");
+
+/// Weight files that are not [`Patterns::to_bytes`] of this crate's patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a pattern weight file has {WEIGHTS} little-endian i16 weights ({} bytes), not {found} bytes", 2 * WEIGHTS)]
+pub struct PatternsError {
+    /// The length of the bytes given.
+    pub found: usize,
+}
+
+impl Patterns {
+    /// A disc in the evaluation's units.
+    pub const ONE_DISC: i32 = 64;
+
+    /// The weights the solver uses, learned from the WTHOR games (see the
+    /// module's documentation).
+    pub fn builtin() -> &'static Patterns {
+        static CELL: OnceLock<Patterns> = OnceLock::new();
+        CELL.get_or_init(|| Patterns::from_bytes(BUILTIN).expect("the shipped weights fit"))
+    }
+
+    /// Weights from the bytes [`to_bytes`](Self::to_bytes) wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
+        if bytes.len() != 2 * WEIGHTS {
+            return Err(PatternsError { found: bytes.len() });
+        }
+        let weights = bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Ok(Patterns { weights })
+    }
+
+    /// The weights as little-endian `i16`s, pattern by pattern.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.weights.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// The evaluation of a two-player position on the 8×8 grid for the player
+    /// to move: the expected final disc difference with good play, in
+    /// 1/[`ONE_DISC`](Self::ONE_DISC) discs. Learned on standard 8×8 Reversi;
+    /// on other boards and in Anti-Reversi it means little.
+    #[inline(always)]
+    pub fn evaluate<P: Position<Layout = Grid8>>(&self, pos: &P) -> i32 {
+        self.evaluate_counted(pos.mine().bits(), pos.theirs().bits(), counts(pos))
+    }
+
+    /// [`evaluate`](Self::evaluate) with the position's counts already known
+    /// (the solver has them at hand).
+    #[inline(always)]
+    pub(crate) fn evaluate_counted(&self, mine: u64, theirs: u64, counts: [u32; COUNTS]) -> i32 {
+        indices(mine, theirs, counts)
+            .iter()
+            .map(|&i| self.weights[i as usize] as i32)
+            .sum()
+    }
+}
+
+/// A position with its exact score, to learn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The position.
+    pub position: TwoPlayer8,
+    /// The final disc difference for the player to move with best play.
+    pub score: i32,
+}
+
+/// Learns weights that predict the samples' scores: least squares by
+/// stochastic gradient descent over `epochs` passes (each sample in its eight
+/// symmetric forms), samples taken in an order fixed by `seed`. Each weight's
+/// step is divided by how often it occurs, so rare configurations stay near 0.
+pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
+    let rows: Vec<([u32; INSTANCES], f32)> = samples
+        .iter()
+        .flat_map(|s| {
+            let pos = &s.position;
+            let (m, t) = (
+                transforms(pos.mine().bits()),
+                transforms(pos.theirs().bits()),
+            );
+            let c = counts(pos);
+            (0..8).map(move |k| (indices(m[k], t[k], c), s.score as f32))
+        })
+        .collect();
+    let mut counts = vec![0f32; WEIGHTS];
+    for (idx, _) in &rows {
+        for &i in idx {
+            counts[i as usize] += 1.0;
+        }
+    }
+    let mut weights = vec![0f32; WEIGHTS];
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut state = seed | 1;
+    for epoch in 0..epochs {
+        // Fisher–Yates with xorshift: the same order for the same seed.
+        for i in (1..order.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            order.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let rate = 0.5 / (1.0 + epoch as f32 * 0.1);
+        for &r in &order {
+            let (idx, target) = &rows[r];
+            let predicted: f32 = idx.iter().map(|&i| weights[i as usize]).sum();
+            let error = (target - predicted) / INSTANCES as f32;
+            for &i in idx {
+                let i = i as usize;
+                weights[i] += rate * error * (1.0 - 1.0 / (1.0 + counts[i]).sqrt());
+            }
+        }
+    }
+    let scale = Patterns::ONE_DISC as f32;
+    Patterns {
+        weights: weights
+            .iter()
+            .map(|w| (w * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16)
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi::{Bitboard, Board, Color};
+
+    /// The position with Black (`mine`) to move against White (`theirs`).
+    fn position(mine: u64, theirs: u64) -> TwoPlayer8 {
+        TwoPlayer8::from_bitboards(
+            Board::Size8,
+            Bitboard::from_bits(mine),
+            Bitboard::from_bits(theirs),
+            Color::Black,
+        )
+        .unwrap()
+    }
+
+    /// The squares an instance reads, found by reading single-disc boards.
+    fn instance_squares(pattern: &Pattern, s: usize) -> u64 {
+        (0..64)
+            .filter(|&sq| (pattern.read)(transforms(1 << sq)[s]) != 0)
+            .fold(0, |acc, sq| acc | 1 << sq)
+    }
+
+    #[test]
+    fn each_pattern_reads_its_squares_in_distinct_instances_covering_its_orbit() {
+        for (p, pattern) in PATTERNS.iter().enumerate() {
+            let sets: Vec<u64> = pattern
+                .instances
+                .iter()
+                .map(|&s| instance_squares(pattern, s))
+                .collect();
+            let mut orbit: Vec<u64> = (0..8).map(|s| instance_squares(pattern, s)).collect();
+            orbit.sort();
+            orbit.dedup();
+            let mut distinct = sets.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(
+                distinct.len(),
+                sets.len(),
+                "pattern {p} repeats an instance"
+            );
+            assert_eq!(distinct, orbit, "pattern {p} misses an instance");
+            for set in sets {
+                assert_eq!(set.count_ones(), pattern.squares, "pattern {p}");
+            }
+            // Each square read lands on its own bit, below the pattern's size.
+            for sq in 0..64 {
+                let v = (pattern.read)(1 << sq);
+                assert!(
+                    v.count_ones() <= 1 && v < 1 << pattern.squares,
+                    "pattern {p}"
+                );
+            }
+        }
+        let total: usize = PATTERNS.iter().map(|p| p.instances.len()).sum();
+        assert_eq!(total, PATTERN_INSTANCES);
+    }
+
+    #[test]
+    fn the_transforms_are_the_eight_symmetries() {
+        let b: u64 = 0x0000_0000_0000_0102; // b1 and a2
+        let t = transforms(b);
+        assert_eq!(t[1], 0x0201_0000_0000_0000); // b8 and a7
+        assert_eq!(t[2], 0x0000_0000_0000_8040); // g1 and h2
+        assert_eq!(t[4], b); // symmetric about a1–h8
+        let mut all = t.to_vec();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 4);
+    }
+
+    #[test]
+    fn the_builtin_weights_score_mirror_images_alike() {
+        // Learned from each position in its eight forms, so mirror images score
+        // within a disc of each other (stochastic steps, not exact equality).
+        let patterns = Patterns::builtin();
+        let (mine, theirs) = (0x0000_0018_3c00_0000u64, 0x0000_3c20_0000_0000u64);
+        let (m, t) = (transforms(mine), transforms(theirs));
+        let base = patterns.evaluate(&position(mine, theirs));
+        for k in 0..8 {
+            let e = patterns.evaluate(&position(m[k], t[k]));
+            assert!(
+                (e - base).abs() <= Patterns::ONE_DISC,
+                "symmetry {k}: {e} against {base}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_builtin_weights_prefer_the_best_move_to_the_worst_of_ffo_1_to_19() {
+        // Each FFO line lists moves with their exact scores, best first: the
+        // learned evaluation of the position after the best move should beat
+        // that after the worst listed one. It was learned on other positions
+        // (games from WTHOR).
+        let text = include_str!("../../../tests/data/ffo/fforum-1-19.obf");
+        let patterns = Patterns::builtin();
+        let (mut right, mut lines) = (0, 0);
+        for line in text.lines() {
+            let board = reversi::text::obf::parse(line).unwrap();
+            let pos = TwoPlayer8::try_from(board.game.position().clone()).unwrap();
+            let moves: Vec<&str> = board
+                .annotations
+                .split(';')
+                .filter_map(|pair| pair.trim().split(':').next())
+                .filter(|m| !m.is_empty())
+                .collect();
+            let after = |name: &str| {
+                let square: reversi::Square = name.to_ascii_lowercase().parse().unwrap();
+                let child = pos.play_unchecked(reversi::Spot::from_square(square).unwrap());
+                -patterns.evaluate(&child)
+            };
+            lines += 1;
+            right += (after(moves[0]) > after(moves[moves.len() - 1])) as u32;
+        }
+        assert_eq!(lines, 19);
+        assert!(right >= 16, "{right} of 19");
+    }
+
+    #[test]
+    fn weight_files_of_the_wrong_length_are_refused() {
+        assert_eq!(
+            Patterns::from_bytes(&[0; 10]),
+            Err(PatternsError { found: 10 })
+        );
+        let builtin = Patterns::builtin();
+        assert_eq!(&Patterns::from_bytes(&builtin.to_bytes()).unwrap(), builtin);
+    }
+
+    #[test]
+    fn training_fits_a_rule_the_patterns_can_express() {
+        // The score: corners held, mine minus theirs, times 10.
+        let mut samples = Vec::new();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let occupied = state | 0x0000_0018_1800_0000;
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let (mine, theirs) = (occupied & state, occupied & !state);
+            let corners = 0x8100_0000_0000_0081u64;
+            let score = 10
+                * ((mine & corners).count_ones() as i32 - (theirs & corners).count_ones() as i32);
+            samples.push(Sample {
+                position: position(mine, theirs),
+                score,
+            });
+        }
+        let learned = train(&samples, 10, 1);
+        let error: i32 = samples
+            .iter()
+            .map(|s| (learned.evaluate(&s.position) - s.score * Patterns::ONE_DISC).abs())
+            .sum::<i32>()
+            / samples.len() as i32;
+        assert!(error < 2 * Patterns::ONE_DISC, "mean error {error}");
+    }
+}
