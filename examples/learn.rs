@@ -153,7 +153,7 @@ fn generate(paths: &[String], games: usize) -> Result<Vec<Sample>, String> {
                 .game()
                 .line()
                 .iter()
-                .filter_map(|ply| TwoPlayer8::try_from(ply.before().clone()).ok())
+                .filter_map(|ply| TwoPlayer8::try_from(*ply.before()).ok())
                 .collect();
             lines.push(line);
         }
@@ -174,7 +174,7 @@ fn generate(paths: &[String], games: usize) -> Result<Vec<Sample>, String> {
                     let mut out = Vec::new();
                     for g in (w..lines.len()).step_by(WORKERS) {
                         out.push((g, game_samples(&mut solver, &lines[g], g)));
-                        if w == 0 && g % 200 == 0 {
+                        if w == 0 && g.is_multiple_of(200) {
                             eprintln!("game {g}, {:.0} s", started.elapsed().as_secs_f64());
                         }
                     }
@@ -201,7 +201,7 @@ fn generate(paths: &[String], games: usize) -> Result<Vec<Sample>, String> {
 /// Reads samples that [`save`] wrote: per sample, the mover's discs and the
 /// opponent's (little-endian `u64`s) and the score (an `i8`).
 fn load(bytes: &[u8]) -> Option<Vec<Sample>> {
-    if bytes.len() % 17 != 0 {
+    if !bytes.len().is_multiple_of(17) {
         return None;
     }
     bytes
@@ -257,7 +257,7 @@ fn game_samples(solver: &mut Solver, line: &[TwoPlayer8], g: usize) -> Vec<Sampl
             collect(solver, pos, &mut samples);
         }
     }
-    if g % DEEP_EVERY == 0 {
+    if g.is_multiple_of(DEEP_EVERY) {
         if let Some(&pos) = at(DEEP) {
             collect(solver, pos, &mut samples);
         }

@@ -29,6 +29,12 @@ const REDUCED: &[(&str, &str)] = &[
         "solve examples/data/ffo-40-44.obf",
         "solve tests/data/ffo/fforum-1-19.obf",
     ),
+    // All the games take about nine minutes on two cores; the first twelve, the
+    // same program and output, a second or two (written where the build goes).
+    (
+        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
+        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --out target/learn-check.bin",
+    ),
 ];
 
 /// README commands that are not run here, and what checks them instead.

@@ -6,7 +6,9 @@
 //! - [`bot`]: the built-in bots (random, greedy, mobility, Monte-Carlo tree
 //!   search for 2–4 players, alpha-beta with an exact endgame), each a
 //!   [`bot::Bot`] made from a [`bot::Spec`]; their searches are in
-//!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation).
+//!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation, and a
+//!   pattern evaluation for 8×8 learned from tournament games, which the
+//!   solver orders by).
 //! - [`protocol`]: NBoard and GTP, both sides: the client that drives outside
 //!   engines (a [`bot::Bot`] too), and the engine side that the `nboard`
 //!   example serves; one move codec.

@@ -19,10 +19,16 @@
 //! enhanced transposition cut-offs; the table's move first, then, from 14 empty
 //! squares up, the moves ordered by an evaluated search of depth 1 (2 from 20, 3
 //! from 26) on mobility (corners twice), potential mobility, corners held and
-//! the discs next to empty corners, and below that fastest-first (the
+//! the discs next to empty corners, plus, on standard 8×8 Reversi, the pattern
+//! evaluation learned from games ([`crate::search::patterns`]), and below that
+//! fastest-first (the
 //! opponent's mobility, then their potential mobility, then parity); stability cut-offs (Reversi only); from 6 empty squares down, no
 //! table and parity order, and from 5 down, legality from the flips themselves,
-//! with the last square counted by hand. Each recursive function is compiled by
+//! with the last square counted by hand. On standard 8×8 Reversi, from 16 empty
+//! squares up, the root is first searched in a window of ±4 discs around the
+//! learned evaluation's guess (a search of depth 6), twice as wide again on a
+//! miss ([`Progress::pass`]); [`Solver::set_learned_ordering`] turns both off.
+//! Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
 

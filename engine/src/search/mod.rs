@@ -1,7 +1,9 @@
 //! The searches behind the bots, for bot builders who want them without a bot
 //! around them: [`alphabeta`] (negamax on the [`eval`] evaluation, exact near
-//! the end, two players) and [`mcts`] (UCT over random playouts, 2–4 players).
-//! They work on any typed position (`P: reversi::Position`), so they run inside
+//! the end, two players) and [`mcts`] (UCT over random playouts, 2–4 players);
+//! and [`patterns`], an evaluation of 8×8 Reversi positions learned from
+//! solved positions of tournament games, which the exact solver orders by.
+//! The searches work on any typed position (`P: reversi::Position`), so they run inside
 //! `AnyPosition::visit_fastest` on the position's own kernel.
 
 pub mod alphabeta;
