@@ -50,8 +50,8 @@ pub use hash::{HashKey, Hashed, UpdateKey};
 pub use moves::{Move, PlayError};
 pub use outcome::{Outcome, Scores};
 pub use position::{
-    perft, AnyPosition, KindError, MultiPlayer, MultiPlayer10, MultiPlayer8, Position,
-    PositionVisitor, SearchPosition, TwoPlayer, TwoPlayer10, TwoPlayer8,
+    perft, AnyPosition, KindError, LayoutVisitor, MultiPlayer, MultiPlayer10, MultiPlayer8,
+    Position, PositionVisitor, SearchPosition, TwoPlayer, TwoPlayer10, TwoPlayer8,
 };
 pub use rules::{
     Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,

@@ -36,15 +36,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::search::patterns::Patterns;
 use multiversion::multiversion;
-use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
+use reversi::kernel::Kernel;
 use reversi::layout::Grid8;
 use reversi::text::obf::ObfError;
 use reversi::{
-    features, AnyPosition, Bitboard, Board, KindError, Position, PositionVisitor, Spot, Square,
-    TwoPlayer8, UpdateKey,
+    features, AnyPosition, Bitboard, Board, KindError, LayoutVisitor, Position, PositionVisitor,
+    SearchPosition, Spot, Square, TwoPlayer8, UpdateKey,
 };
+
+use crate::search::patterns::Patterns;
 
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
@@ -1212,28 +1213,8 @@ fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
     }
 }
 
-/// A computation on a two-player 8×8-grid position with some kernel `K`, which
-/// [`visit_fastest`] runs with the fastest kernel this processor has. Unlike
-/// [`reversi::PositionVisitor`] it knows the layout and the hashing toolkit.
-trait Grid8Visitor {
-    type Output;
-    fn visit<K: Kernel<Grid8>>(self, pos: &TwoPlayer8<K>) -> Self::Output;
-}
-
-/// Runs `visitor` on `pos` with the fastest kernel this processor has, chosen
-/// once: [`Avx512`], else [`Avx2`], else [`Portable`] (the order of
-/// `TwoPlayer::visit_fastest`, whose visitor cannot hash).
-fn visit_fastest<K: Kernel<Grid8>, V: Grid8Visitor>(pos: &TwoPlayer8<K>, visitor: V) -> V::Output {
-    if let Some(kernel) = Avx512::detect() {
-        visitor.visit(&pos.with_kernel(kernel))
-    } else if let Some(kernel) = Avx2::detect() {
-        visitor.visit(&pos.with_kernel(kernel))
-    } else {
-        visitor.visit(&pos.with_kernel(Portable))
-    }
-}
-
-/// The fast path's solve, handed to [`visit_fastest`].
+/// The fast path's solve, handed to `TwoPlayer::visit_fastest_typed`, which
+/// gives it the position with the fastest kernel this processor has.
 struct Solve<'a> {
     search: &'a mut Search,
     window: (i32, i32),
@@ -1243,9 +1224,9 @@ struct Solve<'a> {
     threads: usize,
 }
 
-impl Grid8Visitor for Solve<'_> {
+impl LayoutVisitor<Grid8> for Solve<'_> {
     type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
-    fn visit<K: Kernel<Grid8>>(self, pos: &TwoPlayer8<K>) -> Self::Output {
+    fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> Self::Output {
         let (alpha, beta) = self.window;
         let (best, score) = if self.threads > 1 {
             // The helpers search the same tree on the same table until this
@@ -1677,17 +1658,14 @@ impl Solver {
             alpha.clamp(-INFINITY, INFINITY - 1),
             beta.clamp(-INFINITY + 1, INFINITY),
         );
-        let (best, score, pv) = visit_fastest(
-            position,
-            Solve {
-                search,
-                window: (alpha, beta),
-                pv: self.pv,
-                progress: &mut self.progress,
-                started,
-                threads: self.threads,
-            },
-        );
+        let (best, score, pv) = position.visit_fastest_typed(Solve {
+            search,
+            window: (alpha, beta),
+            pv: self.pv,
+            progress: &mut self.progress,
+            started,
+            threads: self.threads,
+        });
         finish(
             search,
             best.map(|m| m.square()),

@@ -69,6 +69,36 @@ pub trait PositionVisitor {
     fn visit<P: SearchPosition>(self, pos: &P) -> Self::Output;
 }
 
+/// Code for positions of one layout `L`, which it knows: a search written for
+/// the 8×8 grid (`L` = [`Grid8`]) works on its `u64` bitboards. Run by
+/// [`TwoPlayer::visit_fastest_typed`] and [`MultiPlayer::visit_fastest_typed`]
+/// with the fastest kernel this processor has. The position is a
+/// [`SearchPosition`], and `Send + Sync`, so the visit may hand it to threads.
+///
+/// ```
+/// use reversi::layout::Grid8;
+/// use reversi::{AnyPosition, LayoutVisitor, Position, Rules, SearchPosition, TwoPlayer8};
+/// /// The mover's discs and moves as the raw `u64`s of the 8×8 grid.
+/// struct Raw;
+/// impl LayoutVisitor<Grid8> for Raw {
+///     type Output = (u64, u64);
+///     fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> (u64, u64) {
+///         let moves = std::thread::scope(|s| s.spawn(|| pos.legal_moves().bits()).join().unwrap());
+///         (pos.mine().bits(), moves)
+///     }
+/// }
+/// let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+/// let (mine, moves) = start.visit_fastest_typed(Raw);
+/// assert_eq!((mine.count_ones(), moves.count_ones()), (2, 4));
+/// # Ok::<_, reversi::KindError>(())
+/// ```
+pub trait LayoutVisitor<L: Layout> {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the position.
+    fn visit<P: SearchPosition<Layout = L> + Send + Sync>(self, pos: &P) -> Self::Output;
+}
+
 /// A position converted to a typed position of another kind.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("a {found} position is not a {expected} position")]

@@ -44,7 +44,7 @@ mod perft;
 mod start;
 mod two_player;
 
-pub use any::{AnyPosition, KindError, PositionVisitor};
+pub use any::{AnyPosition, KindError, LayoutVisitor, PositionVisitor};
 
 /// A typed position with the bot toolkit: hash keys updated move by move
 /// ([`UpdateKey`], so [`Hashed::new`](crate::hash::Hashed::new) wraps it), the

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::{Position, PositionVisitor, SearchPosition};
+use super::{LayoutVisitor, Position, PositionVisitor, SearchPosition};
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::Color;
@@ -130,6 +130,20 @@ impl<L: Layout, K: Kernel<L>> MultiPlayer<L, K> {
         MultiPlayer<L, Portable>: SearchPosition,
         MultiPlayer<L, Avx2>: SearchPosition,
         MultiPlayer<L, Avx512>: SearchPosition,
+    {
+        with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
+    }
+
+    /// Runs `visitor`, which knows the layout, on this position carrying the
+    /// fastest kernel this processor has, chosen as
+    /// [`visit_fastest`](Self::visit_fastest) chooses it.
+    pub fn visit_fastest_typed<V: LayoutVisitor<L>>(&self, visitor: V) -> V::Output
+    where
+        Avx2: Kernel<L>,
+        Avx512: Kernel<L>,
+        MultiPlayer<L, Portable>: SearchPosition<Layout = L>,
+        MultiPlayer<L, Avx2>: SearchPosition<Layout = L>,
+        MultiPlayer<L, Avx512>: SearchPosition<Layout = L>,
     {
         with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::{Position, PositionVisitor, SearchPosition};
+use super::{LayoutVisitor, Position, PositionVisitor, SearchPosition};
 use crate::bitboard::{Bitboard, Spot};
 use crate::board::Board;
 use crate::color::Cell;
@@ -89,6 +89,20 @@ impl<L: Layout, K: Kernel<L>> TwoPlayer<L, K> {
         TwoPlayer<L, Portable>: SearchPosition,
         TwoPlayer<L, Avx2>: SearchPosition,
         TwoPlayer<L, Avx512>: SearchPosition,
+    {
+        with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
+    }
+
+    /// Runs `visitor`, which knows the layout, on this position carrying the
+    /// fastest kernel this processor has, chosen as
+    /// [`visit_fastest`](Self::visit_fastest) chooses it.
+    pub fn visit_fastest_typed<V: LayoutVisitor<L>>(&self, visitor: V) -> V::Output
+    where
+        Avx2: Kernel<L>,
+        Avx512: Kernel<L>,
+        TwoPlayer<L, Portable>: SearchPosition<Layout = L>,
+        TwoPlayer<L, Avx2>: SearchPosition<Layout = L>,
+        TwoPlayer<L, Avx512>: SearchPosition<Layout = L>,
     {
         with_fastest_kernel!(|kernel| visitor.visit(&self.with_kernel(kernel)))
     }

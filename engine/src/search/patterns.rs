@@ -18,13 +18,14 @@
 //! PERFORMANCE.md for the run. [`train`] learns weights from any such samples.
 //!
 //! ```
-//! use reversi::{Position, TwoPlayer8};
+//! use reversi::{AnyPosition, Rules, TwoPlayer8};
 //! use reversi_engine::search::patterns::Patterns;
 //!
-//! let start = TwoPlayer8::start();
+//! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
 //! // The start position is symmetric: about even for the player to move.
 //! let score = Patterns::builtin().evaluate(&start);
 //! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
+//! # Ok::<_, reversi::KindError>(())
 //! ```
 
 use std::sync::OnceLock;
