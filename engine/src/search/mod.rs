@@ -8,5 +8,6 @@
 
 pub mod alphabeta;
 pub mod eval;
+pub mod learn;
 pub mod mcts;
 pub mod patterns;

@@ -11,7 +11,7 @@
 //! the empty squares.
 //!
 //! [`Patterns::builtin`] are the weights that the solver orders its moves by.
-//! They were learned by the `learn` example of this crate, from the games of
+//! They were learned by the `learn` example (with [`learn`](super::learn)), from the games of
 //! the WTHOR files in `tests/data/wthor/` (1985 and 2015): positions from those
 //! games and positions a few random moves off them, each solved exactly, the
 //! positions along each principal variation with the same score; see
@@ -481,7 +481,7 @@ mod tests {
         let (mut right, mut lines) = (0, 0);
         for line in text.lines() {
             let board = reversi::text::obf::parse(line).unwrap();
-            let pos = TwoPlayer8::try_from(board.game.position().clone()).unwrap();
+            let pos = TwoPlayer8::try_from(*board.game.position()).unwrap();
             let moves: Vec<&str> = board
                 .annotations
                 .split(';')
