@@ -1036,6 +1036,7 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
     started: Instant,
     pass: u32,
 ) -> (Option<Spot<Grid8>>, i32) {
+    let window = (alpha, beta);
     let moves = pos.legal_moves();
     let empties = pos.empty().len() as u32;
     let key = pos.hash_key();
@@ -1092,6 +1093,7 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
                     nodes: search.nodes,
                     seconds: started.elapsed().as_secs_f64(),
                     pass,
+                    window,
                 });
             }
             alpha = alpha.max(best);
@@ -1451,7 +1453,8 @@ pub struct Progress {
     pub moves: usize,
     /// The best move so far.
     pub best_move: Square,
-    /// Its score so far (exact, or a bound when outside the window).
+    /// Its score so far: exact when strictly inside [`window`](Self::window),
+    /// else a bound on that side.
     pub score: i32,
     /// Nodes so far.
     pub nodes: u64,
@@ -1462,6 +1465,9 @@ pub struct Progress {
     /// falls outside it, the root is searched again (pass 2, 3 …, the moves
     /// counted again from 1).
     pub pass: u32,
+    /// The window of this pass: a score at or below the first value is an upper
+    /// bound, at or above the second a lower bound.
+    pub window: (i32, i32),
 }
 
 /// A progress callback.
@@ -1471,6 +1477,8 @@ type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
     /// A best move; `None` when the player to move must pass or the game is over.
+    /// When the score is a bound, it is only the best move the search found
+    /// against its window, not necessarily a best move.
     pub best_move: Option<Square>,
     /// The final disc difference for the player to move with best play, empty
     /// squares to the winner (as [`Position::final_margin`] counts them, so in
@@ -1597,7 +1605,9 @@ impl Solver {
         self
     }
 
-    /// A callback told after each root move of the fast path.
+    /// A callback told after each root move of the fast path that the search
+    /// finishes: a cut-off at the root (as in a win/draw/loss solve) ends a pass
+    /// early, and a root searched again ([`Progress::pass`]) is told again.
     pub fn set_progress(
         &mut self,
         callback: impl FnMut(&Progress) + Send + 'static,

@@ -399,7 +399,7 @@ fn limits_stop_the_solve_and_progress_is_told() {
     solver.set_progress(move |p| {
         log.lock()
             .unwrap()
-            .push((p.moves_searched, p.moves, p.pass))
+            .push((p.moves_searched, p.moves, p.pass, p.window))
     });
     let solution = solver.try_solve(&pos).unwrap();
     assert_eq!(
@@ -408,7 +408,13 @@ fn limits_stop_the_solve_and_progress_is_told() {
     );
     let seen = seen.lock().unwrap();
     let moves = pos.legal_moves().len();
-    assert!(!seen.is_empty() && seen.iter().all(|&(_, n, _)| n == moves));
+    assert!(!seen.is_empty() && seen.iter().all(|&(_, n, _, _)| n == moves));
+    // The last pass's window holds the exact score.
+    let (low, high) = seen.last().unwrap().3;
+    assert!(
+        low < solution.score && solution.score < high,
+        "{low} {high}"
+    );
     // Each pass counts the root moves from 1 to the last searched; the last
     // pass searches them all (the exact score was within its window).
     let last = seen.last().unwrap().2;

@@ -61,7 +61,9 @@ const DEEP: u32 = 20;
 const FEWEST_EMPTIES: u32 = 10;
 
 /// The samples of the games whose positions are `lines` (each game's positions
-/// in order, as [`reversi::Game::line`] gives them), each position once,
+/// in order: for a [`reversi::Game`], the position before each ply of its
+/// [`line`](reversi::Game::line), converted with `TwoPlayer8::try_from(*ply.before())`;
+/// the final position adds nothing, as it has no move), each position once,
 /// solved by `threads` threads (at least one); `progress` hears the number of
 /// each game one thread has just finished.
 pub fn samples(

@@ -8,7 +8,9 @@
 //! and the diagonals of 8, 7, 6, 5 and 4 squares (2 + 4 × 4): 46 instances of
 //! 11 patterns, whose instances share their weights; and a weight for each
 //! count of the mover's and the opponent's moves and potential moves, and of
-//! the empty squares.
+//! the empty squares. A position and its mirror images score alike to within
+//! about a disc, not exactly: training sees each sample in its eight forms, but
+//! a pattern's contents and their mirror image have weights of their own.
 //!
 //! [`Patterns::builtin`] are the weights that the solver orders its moves by.
 //! They were learned by the `learn` example (with [`learn`](super::learn)), from the games of
@@ -22,7 +24,7 @@
 //! use reversi_engine::search::patterns::Patterns;
 //!
 //! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
-//! // The start position is symmetric: about even for the player to move.
+//! // The start position: within a few discs of even (the weights say -2.3).
 //! let score = Patterns::builtin().evaluate(&start);
 //! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
 //! # Ok::<_, reversi::KindError>(())
@@ -244,7 +246,8 @@ fn indices(mine: u64, theirs: u64, counts: [u32; COUNTS]) -> [u32; INSTANCES] {
     out
 }
 
-/// Learned weights for the 46 pattern instances, in 1/[`ONE_DISC`](Self::ONE_DISC)
+/// Learned weights for the 46 pattern instances and the count tables, in
+/// 1/[`ONE_DISC`](Self::ONE_DISC)
 /// of a disc.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Patterns {
