@@ -45,7 +45,7 @@ use reversi::{
     SearchPosition, Spot, Square, TwoPlayer8, UpdateKey,
 };
 
-use crate::search::patterns::Patterns;
+use crate::search::patterns::{Counts, Patterns};
 
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
@@ -707,13 +707,13 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
     match shape.patterns {
         None => hand,
         Some(patterns) => {
-            let counts = [
-                my_moves.count_ones(),
-                their_moves.count_ones(),
-                my_potential as u32,
-                their_potential as u32,
-                empty.count_ones(),
-            ];
+            let counts = Counts {
+                my_moves: my_moves.count_ones(),
+                their_moves: their_moves.count_ones(),
+                my_potential: my_potential as u32,
+                their_potential: their_potential as u32,
+                empties: empty.count_ones(),
+            };
             let learned = patterns.evaluate_counted(mine, theirs, counts);
             if shape.guess {
                 learned

@@ -213,23 +213,53 @@ const OFFSETS: [usize; 17] = {
 /// The number of weights.
 pub const WEIGHTS: usize = OFFSETS[16];
 
-/// The counts of a position ([`COUNTS`]), the same in all its mirror images.
-#[inline(always)]
-fn counts<P: Position<Layout = Grid8>>(pos: &P) -> [u32; COUNTS] {
-    let me = pos.to_move();
-    [
-        pos.legal_moves().len() as u32,
-        pos.mobility(me.opponent()).len() as u32,
-        features::potential_mobility(pos, me).len() as u32,
-        features::potential_mobility(pos, me.opponent()).len() as u32,
-        pos.empty().len() as u32,
-    ]
+/// The counts of a position that are looked up like patterns ([`COUNTS`]),
+/// the same in all its mirror images.
+#[derive(Clone, Copy)]
+pub(crate) struct Counts {
+    /// The mover's legal moves.
+    pub my_moves: u32,
+    /// The opponent's legal moves.
+    pub their_moves: u32,
+    /// Empty squares next to the opponent's discs.
+    pub my_potential: u32,
+    /// Empty squares next to the mover's discs.
+    pub their_potential: u32,
+    /// Empty squares.
+    pub empties: u32,
+}
+
+impl Counts {
+    /// The counts of `pos`.
+    #[inline(always)]
+    fn of<P: Position<Layout = Grid8>>(pos: &P) -> Counts {
+        let me = pos.to_move();
+        Counts {
+            my_moves: pos.legal_moves().len() as u32,
+            their_moves: pos.mobility(me.opponent()).len() as u32,
+            my_potential: features::potential_mobility(pos, me).len() as u32,
+            their_potential: features::potential_mobility(pos, me.opponent()).len() as u32,
+            empties: pos.empty().len() as u32,
+        }
+    }
+
+    /// The counts in the order of their tables ([`COUNT_MAX`]).
+    #[inline(always)]
+    fn in_order(self) -> [u32; COUNTS] {
+        [
+            self.my_moves,
+            self.their_moves,
+            self.my_potential,
+            self.their_potential,
+            self.empties,
+        ]
+    }
 }
 
 /// The weight indices of the instances for a position: `mine` the mover's
 /// discs, `theirs` the opponent's (bit `8 * row + column`), and its counts.
 #[inline(always)]
-fn indices(mine: u64, theirs: u64, counts: [u32; COUNTS]) -> [u32; INSTANCES] {
+fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
     let (mt, tt) = (transforms(mine), transforms(theirs));
     let mut out = [0; INSTANCES];
     let mut n = 0;
@@ -240,7 +270,7 @@ fn indices(mine: u64, theirs: u64, counts: [u32; COUNTS]) -> [u32; INSTANCES] {
             n += 1;
         }
     }
-    for (k, &count) in counts.iter().enumerate() {
+    for (k, &count) in counts.in_order().iter().enumerate() {
         out[n + k] = (OFFSETS[11 + k] + (count as usize).min(COUNT_MAX[k])) as u32;
     }
     out
@@ -307,13 +337,13 @@ impl Patterns {
     /// on other boards and in Anti-Reversi it means little.
     #[inline(always)]
     pub fn evaluate<P: Position<Layout = Grid8>>(&self, pos: &P) -> i32 {
-        self.evaluate_counted(pos.mine().bits(), pos.theirs().bits(), counts(pos))
+        self.evaluate_counted(pos.mine().bits(), pos.theirs().bits(), Counts::of(pos))
     }
 
     /// [`evaluate`](Self::evaluate) with the position's counts already known
     /// (the solver has them at hand).
     #[inline(always)]
-    pub(crate) fn evaluate_counted(&self, mine: u64, theirs: u64, counts: [u32; COUNTS]) -> i32 {
+    pub(crate) fn evaluate_counted(&self, mine: u64, theirs: u64, counts: Counts) -> i32 {
         indices(mine, theirs, counts)
             .iter()
             .map(|&i| self.weights[i as usize] as i32)
@@ -343,14 +373,14 @@ pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
                 transforms(pos.mine().bits()),
                 transforms(pos.theirs().bits()),
             );
-            let c = counts(pos);
+            let c = Counts::of(pos);
             (0..8).map(move |k| (indices(m[k], t[k], c), s.score as f32))
         })
         .collect();
-    let mut counts = vec![0f32; WEIGHTS];
+    let mut occurrences = vec![0f32; WEIGHTS];
     for (idx, _) in &rows {
         for &i in idx {
-            counts[i as usize] += 1.0;
+            occurrences[i as usize] += 1.0;
         }
     }
     let mut weights = vec![0f32; WEIGHTS];
@@ -371,7 +401,7 @@ pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
             let error = (target - predicted) / INSTANCES as f32;
             for &i in idx {
                 let i = i as usize;
-                weights[i] += rate * error * (1.0 - 1.0 / (1.0 + counts[i]).sqrt());
+                weights[i] += rate * error * (1.0 - 1.0 / (1.0 + occurrences[i]).sqrt());
             }
         }
     }
