@@ -53,18 +53,18 @@ fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
             1 => moves.len() as u64,
             2 => last_two_plies(pos, moves),
             // The two last plies of each child inline, without a call per child.
-            3 => moves
-                .iter()
-                .map(|m| {
-                    let child = pos.play_unchecked(m);
-                    let child_moves = child.legal_moves();
-                    if child_moves.is_empty() {
+            3 => {
+                let mut leaves = 0;
+                for m in moves.iter() {
+                    let (child, _, child_moves) = pos.play_unchecked_with_replies(m);
+                    leaves += if child_moves.is_empty() {
                         count(&child, 2)
                     } else {
                         last_two_plies(&child, child_moves)
-                    }
-                })
-                .sum(),
+                    };
+                }
+                leaves
+            }
             _ => moves
                 .iter()
                 .map(|m| count(&pos.play_unchecked(m), depth - 1))
@@ -79,10 +79,11 @@ fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
 /// leaf). Inlined into the recursion, so compiled for its processor features.
 #[inline(always)]
 fn last_two_plies<P: Position>(pos: &P, moves: reversi::Bitboard<P::Layout>) -> u64 {
-    moves
-        .iter()
-        .map(|m| pos.play_unchecked(m).legal_moves().len().max(1) as u64)
-        .sum()
+    let mut leaves = 0;
+    for m in moves.iter() {
+        leaves += pos.play_unchecked_with_replies(m).2.len().max(1) as u64;
+    }
+    leaves
 }
 
 fn main() -> ExitCode {

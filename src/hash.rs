@@ -547,6 +547,16 @@ impl<P: UpdateKey> Position for Hashed<P> {
     }
 
     #[inline(always)]
+    fn play_unchecked_with_replies(
+        &self,
+        spot: Spot<P::Layout>,
+    ) -> (Self, Bitboard<P::Layout>, Bitboard<P::Layout>) {
+        let (position, flips, replies) = self.position.play_unchecked_with_replies(spot);
+        let key = self.position.key_after_move(self.key, spot, flips);
+        (Hashed { position, key }, flips, replies)
+    }
+
+    #[inline(always)]
     fn pass_unchecked(&self) -> Self {
         Hashed {
             position: self.position.pass_unchecked(),

@@ -70,6 +70,12 @@ fn check_typed<P: UpdateKey>(pos: &P, any: &AnyPosition) -> Result<(), TestCaseE
         prop_assert_eq!(next.position(), &pos.play_unchecked(spot));
         prop_assert_eq!(flips, pos.flips(spot));
         prop_assert_eq!(next.hash_key(), next.position().hash_key());
+        // With the replies computed in the same call: the same child and key.
+        let (with_replies, flips_too, replies) = hashed.play_unchecked_with_replies(spot);
+        prop_assert_eq!(with_replies.position(), next.position());
+        prop_assert_eq!(with_replies.hash_key(), next.hash_key());
+        prop_assert_eq!(flips_too, flips);
+        prop_assert_eq!(replies, next.legal_moves());
     }
     let passed = hashed.pass_unchecked();
     prop_assert_eq!(passed.hash_key(), pos.pass_unchecked().hash_key());

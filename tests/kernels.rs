@@ -12,15 +12,28 @@ use reversi::{AnyPosition, Bitboard, Game, Position, Square, SquareSet};
 
 use reference::{square, RefGame};
 
-/// Legal moves and the flips of each, computed by kernel `K`.
+/// A legal move, its flips, and the legal moves of the position it leaves.
+type MoveFlipsReplies = (Square, SquareSet, SquareSet);
+
+/// Legal moves, the flips of each and the replies to each, computed by kernel `K`;
+/// the replies through `play_unchecked_with_replies`, whose child and flips must
+/// also be those of `play_unchecked_with_flips`.
 fn moves_and_flips<K: Kernel<Grid8> + Kernel<Grid10>>(
     pos: &AnyPosition,
     kernel: K,
-) -> Vec<(Square, SquareSet)> {
-    fn collect<P: Position>(p: &P) -> Vec<(Square, SquareSet)> {
+) -> Vec<MoveFlipsReplies> {
+    fn collect<P: Position>(p: &P) -> Vec<MoveFlipsReplies> {
         p.legal_moves()
             .iter()
-            .map(|m| (m.square(), p.flips(m).to_squares()))
+            .map(|m| {
+                let (next, flips, replies) = p.play_unchecked_with_replies(m);
+                assert!(
+                    (next, flips) == p.play_unchecked_with_flips(m),
+                    "play_unchecked_with_replies plays {m:?} as play_unchecked_with_flips does"
+                );
+                assert_eq!(p.flips(m), flips);
+                (m.square(), flips.to_squares(), replies.to_squares())
+            })
             .collect()
     }
     match *pos {
@@ -31,7 +44,7 @@ fn moves_and_flips<K: Kernel<Grid8> + Kernel<Grid10>>(
     }
 }
 
-fn reference_moves(reference: &RefGame) -> Vec<(Square, SquareSet)> {
+fn reference_moves(reference: &RefGame) -> Vec<MoveFlipsReplies> {
     reference
         .legal_moves()
         .into_iter()
@@ -41,7 +54,14 @@ fn reference_moves(reference: &RefGame) -> Vec<(Square, SquareSet)> {
                 .into_iter()
                 .map(|(x, y)| square(x, y))
                 .collect();
-            (square(c, r), flips)
+            let mut next = reference.clone();
+            next.play(c, r);
+            let replies = next
+                .legal_moves()
+                .into_iter()
+                .map(|(x, y)| square(x, y))
+                .collect();
+            (square(c, r), flips, replies)
         })
         .collect()
 }
@@ -142,6 +162,14 @@ fn agrees_with_portable<L: Layout, K: Kernel<L>>(
             Kernel::<L>::flips(kernel, mine, theirs, index),
             Kernel::<L>::flips(Portable, mine, theirs, index),
             "{:?} flips at {}",
+            kernel,
+            index
+        );
+        let after = empty & !L::Bits::bit(index);
+        prop_assert_eq!(
+            Kernel::<L>::flips_and_replies(kernel, mine, theirs, after, index),
+            Kernel::<L>::flips_and_replies(Portable, mine, theirs, after, index),
+            "{:?} flips and replies at {}",
             kernel,
             index
         );

@@ -786,16 +786,15 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
     let corners = shape.corners;
     let odd = parity_order(pos.empty().bits(), moves.bits())[0];
     for m in moves {
-        let (child, flips) = pos.play_unchecked_with_flips(m);
+        let (child, flips, replies) = pos.play_unchecked_with_replies(m);
+        let mobility = replies.bits();
         let value = if m.index() as u8 == first {
             1 << 30
         } else if depth > 0 {
             // An evaluated search, fastest-first to break ties.
-            let mobility = child.legal_moves().bits();
             -eval_search(&child, shape, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
                 - weighted(mobility, corners) * 16
         } else {
-            let mobility = child.legal_moves().bits();
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
             -(weighted(mobility, corners) * 16 + potential)
                 + PARITY_BONUS * (odd & m.bitboard().bits() != 0) as i32

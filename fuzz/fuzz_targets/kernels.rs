@@ -1,7 +1,8 @@
 #![no_main]
-//! Fuzz target: every kernel this processor has computes the same legal moves and
-//! flips as a square-by-square walk, on arbitrary boards of both layouts (any
-//! discs on any squares, not only positions that games reach) and every move.
+//! Fuzz target: every kernel this processor has computes the same legal moves,
+//! flips, and flips with the replies after them (`flips_and_replies`) as a
+//! square-by-square walk, on arbitrary boards of both layouts (any discs on any
+//! squares, not only positions that games reach) and every move.
 //!
 //! The input's first byte chooses the layout (and for `u128`, 10×10 or the
 //! octagon) and how the opponent's discs are drawn; the next bytes are the
@@ -76,15 +77,20 @@ where
         theirs: theirs.into(),
         stride,
     };
-    let mut expected_moves = 0u128;
+    let empty_bits: u128 = empty.into();
+    let expected_moves = walk.moves(empty_bits);
     let mut expected_flips = Vec::new();
     for index in 0..L::BITS_USED {
         if empty.has(index) {
             let flipped = walk.flips(index);
-            if flipped != 0 {
-                expected_moves |= 1 << index;
-            }
-            expected_flips.push((index, flipped));
+            // The opponent's moves once this disc is placed and its flips made.
+            let placed = 1u128 << index;
+            let child = Walk {
+                mine: walk.theirs ^ flipped,
+                theirs: walk.mine | flipped | placed,
+                stride,
+            };
+            expected_flips.push((index, flipped, child.moves(empty_bits & !placed)));
         }
     }
     agrees(
@@ -132,7 +138,7 @@ fn agrees<L: Layout, K: Kernel<L>>(
     theirs: L::Bits,
     empty: L::Bits,
     expected_moves: u128,
-    expected_flips: &[(u32, u128)],
+    expected_flips: &[(u32, u128, u128)],
 ) where
     L::Bits: Into<u128>,
 {
@@ -141,11 +147,19 @@ fn agrees<L: Layout, K: Kernel<L>>(
         moves, expected_moves,
         "{kernel:?} legal moves, mine {mine:?} theirs {theirs:?} empty {empty:?}"
     );
-    for &(index, expected) in expected_flips {
+    for &(index, expected, expected_replies) in expected_flips {
         let flipped: u128 = kernel.flips(mine, theirs, index).into();
         assert_eq!(
             flipped, expected,
             "{kernel:?} flips at bit {index}, mine {mine:?} theirs {theirs:?}"
+        );
+        let after = empty & !L::Bits::bit(index);
+        let (flipped, replies) = kernel.flips_and_replies(mine, theirs, after, index);
+        let (flipped, replies): (u128, u128) = (flipped.into(), replies.into());
+        assert_eq!(
+            (flipped, replies),
+            (expected, expected_replies),
+            "{kernel:?} flips and replies at bit {index}, mine {mine:?} theirs {theirs:?}"
         );
     }
 }
@@ -159,6 +173,13 @@ struct Walk {
 }
 
 impl Walk {
+    /// The squares of `empty` where a disc of `mine` flips something.
+    fn moves(&self, empty: u128) -> u128 {
+        (0..128)
+            .filter(|&i| empty >> i & 1 != 0 && self.flips(i) != 0)
+            .fold(0, |moves, i| moves | 1 << i)
+    }
+
     fn flips(&self, index: u32) -> u128 {
         let size = if self.stride == 8 { 8 } else { 10 };
         let stride = self.stride as i32;

@@ -40,10 +40,20 @@ fn lanes(a: [i64; 4]) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
+    let p = _mm256_set1_epi64x(mine as i64);
+    let o = _mm256_set1_epi64x(theirs as i64);
+    or_lanes(moves_lanes(p, o)) & empty
+}
+
+/// [`flipping_moves`] before the lanes are or-ed together and the empty squares
+/// taken: each lane's moves (occupied squares too), from `mine` and `theirs` in
+/// every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
     let s = lanes(SHIFTS);
     let s2 = _mm256_add_epi64(s, s);
-    let p = _mm256_set1_epi64x(mine as i64);
-    let pro = _mm256_and_si256(_mm256_set1_epi64x(theirs as i64), lanes(INNER));
+    let pro = _mm256_and_si256(o, lanes(INNER));
 
     let mut up = _mm256_and_si256(pro, _mm256_sllv_epi64(p, s));
     let mut down = _mm256_and_si256(pro, _mm256_srlv_epi64(p, s));
@@ -61,8 +71,7 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
         down,
         _mm256_and_si256(pro_down, _mm256_srlv_epi64(down, s2)),
     );
-    let moves = _mm256_or_si256(_mm256_sllv_epi64(up, s), _mm256_srlv_epi64(down, s));
-    or_lanes(moves) & empty
+    _mm256_or_si256(_mm256_sllv_epi64(up, s), _mm256_srlv_epi64(down, s))
 }
 
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips.
@@ -77,11 +86,19 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
+    let p = _mm256_set1_epi64x(mine as i64);
+    let o = _mm256_set1_epi64x(theirs as i64);
+    or_lanes(flips_lanes(p, o, index))
+}
+
+/// [`flips`] before the lanes are or-ed together: each lane's flips, from `mine`
+/// and `theirs` in every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
     let s = lanes(SHIFTS);
     let [up_ray, down_ray] = super::rays8(index);
     let (up_ray, down_ray) = (load(up_ray), load(down_ray));
-    let p = _mm256_set1_epi64x(mine as i64);
-    let o = _mm256_set1_epi64x(theirs as i64);
 
     // Toward higher bits: the run up to and with the first square not `theirs`,
     // kept only if that square is `mine` (then the run without it is flipped).
@@ -102,7 +119,51 @@ pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let closed = _mm256_cmpgt_epi64(mine_on_ray, empty_on_ray);
     let down = _mm256_and_si256(_mm256_andnot_si256(below, down_ray), closed);
 
-    or_lanes(_mm256_or_si256(up, down))
+    _mm256_or_si256(up, down)
+}
+
+/// [`flips`], and then the opponent's moves on the squares of `empty` (the empty
+/// squares after the move), the flips staying in vector registers between the two.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
+    let p = _mm256_set1_epi64x(mine as i64);
+    let o = _mm256_set1_epi64x(theirs as i64);
+    let flipped = or_all(flips_lanes(p, o, index));
+    let (child_mine, child_theirs) = child(p, o, flipped, index);
+    (
+        first_lane(flipped),
+        or_lanes(moves_lanes(child_mine, child_theirs)) & empty,
+    )
+}
+
+/// The discs of the player to move and of the opponent after the move on bit
+/// `index` that flips `flipped` (each in every lane), from the parent's `p` and
+/// `o`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn child(p: __m256i, o: __m256i, flipped: __m256i, index: u32) -> (__m256i, __m256i) {
+    let placed = _mm256_set1_epi64x(1 << (index & 63));
+    (
+        _mm256_xor_si256(o, flipped),
+        _mm256_or_si256(_mm256_or_si256(p, flipped), placed),
+    )
+}
+
+/// The or of the four lanes of `v`, in every lane: the lanes never leave the
+/// vector registers.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn or_all(v: __m256i) -> __m256i {
+    let halves = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0b01_00_11_10>(v));
+    _mm256_or_si256(halves, _mm256_shuffle_epi32::<0b01_00_11_10>(halves))
+}
+
+/// The first lane of `v`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn first_lane(v: __m256i) -> u64 {
+    _mm_cvtsi128_si64(_mm256_castsi256_si128(v)) as u64
 }
 
 #[inline]
@@ -234,9 +295,15 @@ impl Wide {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    moves_lanes_wide(Wide::splat(mine), Wide::splat(theirs)).or_lanes() & empty
+}
+
+/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
+/// squares taken.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
     let (s, s2) = (Step::times(1), Step::times(2));
-    let p = Wide::splat(mine);
-    let pro = Wide::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -249,7 +316,7 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s)).or_lanes() & empty
+    up.up(s).or(down.down(s))
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -261,6 +328,13 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
+    flips_lanes_wide(Wide::splat(mine), Wide::splat(theirs), index).or_lanes()
+}
+
+/// [`flips_wide`] before the lanes are or-ed together.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_lanes_wide(p: Wide, o: Wide, index: u32) -> Wide {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
     let up_ray = Wide {
         lo: load(up_lo),
@@ -270,8 +344,6 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
         lo: load(down_lo),
         hi: load(down_hi),
     };
-    let p = Wide::splat(mine);
-    let o = Wide::splat(theirs);
     let zero = _mm256_setzero_si256();
     let ones = _mm256_set1_epi64x(-1);
 
@@ -308,5 +380,5 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
     );
     let down = run.and_not_mask(unclosed);
 
-    up.or(down).or_lanes()
+    up.or(down)
 }

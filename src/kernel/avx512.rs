@@ -31,10 +31,18 @@ use super::avx2;
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
-    let [up_ray, down_ray] = super::rays8(index);
-    let (up_ray, down_ray) = (avx2::load(up_ray), avx2::load(down_ray));
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
+    avx2::or_lanes(flips_lanes(p, o, index))
+}
+
+/// [`flips`] before the lanes are or-ed together, from `mine` and `theirs` in
+/// every lane.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
+    let [up_ray, down_ray] = super::rays8(index);
+    let (up_ray, down_ray) = (avx2::load(up_ray), avx2::load(down_ray));
     let one = _mm256_set1_epi64x(1);
 
     // Toward higher bits: the squares below the first open one, where it is mine.
@@ -51,7 +59,20 @@ pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
     let below = _mm256_sub_epi64(_mm256_add_epi64(closer, closer), one);
     let down = _mm256_andnot_si256(below, down_ray);
 
-    avx2::or_lanes(_mm256_or_si256(up, down))
+    _mm256_or_si256(up, down)
+}
+
+/// [`flips`], and then the opponent's moves on the squares of `empty` (the empty
+/// squares after the move), the flips staying in vector registers between the two.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
+    let p = _mm256_set1_epi64x(mine as i64);
+    let o = _mm256_set1_epi64x(theirs as i64);
+    let flipped = avx2::or_all(flips_lanes(p, o, index));
+    let (child_mine, child_theirs) = avx2::child(p, o, flipped, index);
+    let replies = avx2::or_lanes(avx2::moves_lanes(child_mine, child_theirs)) & empty;
+    (avx2::first_lane(flipped), replies)
 }
 
 /// [`avx2::flipping_moves`], compiled for AVX-512.
@@ -131,10 +152,16 @@ impl Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    moves_lanes_wide(Halves::splat(mine), Halves::splat(theirs)).or_lanes() & empty
+}
+
+/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
+/// squares taken.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
     let s = _mm256_setr_epi64x(1, 11, 12, 10);
     let s2 = _mm256_add_epi64(s, s);
-    let p = Halves::splat(mine);
-    let pro = Halves::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -147,7 +174,7 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s)).or_lanes() & empty
+    up.up(s).or(down.down(s))
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -161,9 +188,14 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
+    flips_lanes_wide(Halves::splat(mine), Halves::splat(theirs), index).or_lanes()
+}
+
+/// [`flips_wide`] before the lanes are or-ed together.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+fn flips_lanes_wide(p: Halves, o: Halves, index: u32) -> Halves {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
-    let p = Halves::splat(mine);
-    let o = Halves::splat(theirs);
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
 
@@ -216,5 +248,5 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
         ),
     };
 
-    up.or(down).or_lanes()
+    up.or(down)
 }

@@ -42,6 +42,29 @@ pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The discs of `theirs` that a disc of `mine` placed on bit `index` flips.
     fn flips(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
+
+    /// [`flips`](Kernel::flips) of the move on bit `index`, and then the
+    /// opponent's moves in the position it leaves: the squares of `empty` (the
+    /// empty squares after the move) where a disc of `theirs` would close off a
+    /// line of `mine` once the flips are made. What a search does at every node,
+    /// in one call: the SIMD kernels keep the flips in vector registers between
+    /// the two instead of leaving and re-entering them.
+    #[inline(always)]
+    fn flips_and_replies(
+        self,
+        mine: L::Bits,
+        theirs: L::Bits,
+        empty: L::Bits,
+        index: u32,
+    ) -> (L::Bits, L::Bits) {
+        let flipped = self.flips(mine, theirs, index);
+        let replies = self.flipping_moves(
+            theirs ^ flipped,
+            mine | flipped | L::Bits::bit(index),
+            empty,
+        );
+        (flipped, replies)
+    }
 }
 
 /// The kernel that runs on every processor: shift-and-mask fills on 64- or 128-bit
@@ -115,6 +138,21 @@ macro_rules! simd_kernel {
                 return unsafe { $module::flips(mine, theirs, index) };
                 #[cfg(not(target_arch = "x86_64"))]
                 flips::<Grid8>(mine, theirs, index)
+            }
+
+            #[inline(always)]
+            fn flips_and_replies(
+                self,
+                mine: u64,
+                theirs: u64,
+                empty: u64,
+                index: u32,
+            ) -> (u64, u64) {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                return unsafe { $module::flips_and_replies(mine, theirs, empty, index) };
+                #[cfg(not(target_arch = "x86_64"))]
+                Portable.flips_and_replies(mine, theirs, empty, index)
             }
         }
 

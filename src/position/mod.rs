@@ -130,6 +130,23 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         (self.play_unchecked(spot), self.flips(spot))
     }
 
+    /// [`play_unchecked_with_flips`](Position::play_unchecked_with_flips), and the
+    /// legal moves of the position it leaves (the replies), computed together:
+    /// `(next, flips, next.legal_moves())`. What a search does at every node, in
+    /// one call: on the SIMD kernels the flips stay in vector registers for the
+    /// replies (on 8×8 perft, about 7 % more leaves a second than
+    /// `play_unchecked` then `legal_moves`; PERFORMANCE.md). Empty replies mean
+    /// that the next player must pass or that the game is over.
+    #[inline(always)]
+    fn play_unchecked_with_replies(
+        &self,
+        spot: Spot<Self::Layout>,
+    ) -> (Self, Bitboard<Self::Layout>, Bitboard<Self::Layout>) {
+        let (next, flips) = self.play_unchecked_with_flips(spot);
+        let replies = next.legal_moves();
+        (next, flips, replies)
+    }
+
     /// The position with the turn handed to the next player and nothing placed:
     /// the pass of a player with no legal move, unchecked. A search that has
     /// found [`legal_moves`](Position::legal_moves) empty calls it without

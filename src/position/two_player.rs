@@ -182,6 +182,34 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
     }
 
     #[inline(always)]
+    fn play_unchecked_with_replies(&self, spot: Spot<L>) -> (Self, Bitboard<L>, Bitboard<L>) {
+        if !self.opening.is_empty() {
+            // The replies are the centre squares, or the child's opening is over.
+            let (next, flipped) = self.play_unchecked_with_flips(spot);
+            return (next, flipped, next.legal_moves());
+        }
+        let index = spot.index() as u32;
+        let placed = L::Bits::bit(index);
+        let (flipped, replies) = self.kernel.flips_and_replies(
+            self.mine,
+            self.theirs,
+            self.empty_squares() & !placed,
+            index,
+        );
+        let next = TwoPlayer {
+            mine: self.theirs ^ flipped,
+            theirs: self.mine | flipped | placed,
+            black_to_move: !self.black_to_move,
+            ..*self
+        };
+        (
+            next,
+            Bitboard::from_square_bits(flipped),
+            Bitboard::from_square_bits(replies),
+        )
+    }
+
+    #[inline(always)]
     fn pass_unchecked(&self) -> Self {
         TwoPlayer {
             mine: self.theirs,
