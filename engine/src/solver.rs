@@ -47,6 +47,8 @@ use reversi::{
 
 use crate::search::patterns::{Counts, Patterns};
 
+mod last_flip;
+
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
 
@@ -418,6 +420,18 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
     // Every playable square: the discs and `x` (6×6 and blocked squares have fewer
     // than 64).
     let squares = mine + pos.theirs().len() as i32 + 1;
+    if squares == 64 {
+        // A full 8×8 board: the flips counted by lines, not computed.
+        let n = last_flip::count(pos.mine().bits(), x.index()) as i32;
+        if n > 0 {
+            return 2 * (mine + n + 1) - 64;
+        }
+        let n = last_flip::count(pos.theirs().bits(), x.index()) as i32;
+        if n > 0 {
+            return 2 * (mine - n) - 64;
+        }
+        return final_score(pos);
+    }
     let n = pos.flips(x).len() as i32;
     if n > 0 {
         return 2 * (mine + n + 1) - squares;
