@@ -72,10 +72,7 @@ pub fn playout<P: Position, R: Rng + ?Sized>(pos: &P, rng: &mut R) -> P {
     let mut moves = pos.legal_moves();
     loop {
         match random_spot(moves, rng) {
-            Some(spot) => {
-                pos = pos.play_unchecked(spot);
-                moves = pos.legal_moves();
-            }
+            Some(spot) => (pos, _, moves) = pos.play_unchecked_with_replies(spot),
             None => {
                 // No move: three or four players never pass, so the game is over;
                 // with two, it is over if the opponent cannot move either.

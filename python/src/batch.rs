@@ -303,12 +303,17 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
         let colors = Color::in_play(players as u8);
         for (i, &action) in actions.iter().enumerate() {
             let position = &self.positions[i];
-            let next = match self.check_one(i, action) {
-                Ok(Some(spot)) => position
-                    .play_unchecked(Spot::from_index(spot as usize).expect("a checked move")),
-                _ => position.pass_unchecked(),
+            let (next, moves) = match self.check_one(i, action) {
+                Ok(Some(spot)) => {
+                    let spot = Spot::from_index(spot as usize).expect("a checked move");
+                    let (next, _, replies) = position.play_unchecked_with_replies(spot);
+                    (next, replies)
+                }
+                _ => {
+                    let next = position.pass_unchecked();
+                    (next, next.legal_moves())
+                }
             };
-            let moves = next.legal_moves();
             if moves.is_empty() && next.is_over() {
                 if let Some(Outcome::Win(winner)) = next.outcome() {
                     for (k, &c) in colors.iter().enumerate() {
