@@ -279,9 +279,11 @@ struct Search {
 }
 
 /// The default empty-square counts from which the moves are ordered by an
-/// evaluated search of depth 1, 2 and 3; for tuning, the environment variable
-/// `REVERSI_SOLVER_SORT=A,B,C` overrides them (read when a solver is made).
-const SORT_FROM: [u32; 3] = [14, 20, 26];
+/// evaluated search of depth 1, 2, 3, 4 and 5 (tuned on FFO 40–50 on an Intel
+/// Xeon, 2026-12-02: PERFORMANCE.md); for tuning, the environment variable
+/// `REVERSI_SOLVER_SORT=A,B,...` overrides the first of them (read when a
+/// solver is made; 99 turns a depth off).
+const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
 
 impl Search {
     fn new(bits: u32) -> Search {
