@@ -81,7 +81,8 @@ fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
 fn last_two_plies<P: Position>(pos: &P, moves: reversi::Bitboard<P::Layout>) -> u64 {
     let mut leaves = 0;
     for m in moves.iter() {
-        leaves += pos.play_unchecked_with_replies(m).2.len().max(1) as u64;
+        let (_, _, replies) = pos.play_unchecked_with_replies(m);
+        leaves += replies.len().max(1) as u64;
     }
     leaves
 }

@@ -280,16 +280,17 @@ struct Search {
 }
 
 /// The default empty-square counts from which the moves are ordered by an
-/// evaluated search of depth 1, 2, 3, 4 and 5 (tuned on FFO 40–50 on an Intel
+/// evaluated search of depth 1, 2, 3, 4 and 5 (chosen on FFO 40–49 on an Intel
 /// Xeon, 2026-12-02: PERFORMANCE.md); for tuning, the environment variable
-/// `REVERSI_SOLVER_SORT=A,B,...` overrides the first of them (read when a
-/// solver is made; 99 turns a depth off).
+/// `REVERSI_SOLVER_SORT=A,B,...` replaces them (read when a solver is made; a
+/// depth without a count is not used).
 const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
 
 impl Search {
     fn new(bits: u32) -> Search {
         let mut from = SORT_FROM;
         if let Ok(text) = std::env::var("REVERSI_SOLVER_SORT") {
+            from = [u32::MAX; 5];
             for (slot, value) in from.iter_mut().zip(text.split(',')) {
                 if let Ok(v) = value.trim().parse() {
                     *slot = v;

@@ -153,8 +153,7 @@ fn agrees<L: Layout, K: Kernel<L>>(
             flipped, expected,
             "{kernel:?} flips at bit {index}, mine {mine:?} theirs {theirs:?}"
         );
-        let after = empty & !L::Bits::bit(index);
-        let (flipped, replies) = kernel.flips_and_replies(mine, theirs, after, index);
+        let (flipped, replies) = kernel.flips_and_replies(mine, theirs, empty, index);
         let (flipped, replies): (u128, u128) = (flipped.into(), replies.into());
         assert_eq!(
             (flipped, replies),

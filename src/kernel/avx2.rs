@@ -123,7 +123,8 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 }
 
 /// [`flips`], and then the opponent's moves on the squares of `empty` (the empty
-/// squares after the move), the flips staying in vector registers between the two.
+/// squares before the move) but `index`, the flips staying in vector registers
+/// between the two.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
@@ -131,6 +132,7 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     let o = _mm256_set1_epi64x(theirs as i64);
     let flipped = or_all(flips_lanes(p, o, index));
     let (child_mine, child_theirs) = child(p, o, flipped, index);
+    let empty = empty & !(1 << (index & 63));
     (
         first_lane(flipped),
         or_lanes(moves_lanes(child_mine, child_theirs)) & empty,
@@ -295,15 +297,9 @@ impl Wide {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
-    moves_lanes_wide(Wide::splat(mine), Wide::splat(theirs)).or_lanes() & empty
-}
-
-/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
-/// squares taken.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
     let (s, s2) = (Step::times(1), Step::times(2));
+    let p = Wide::splat(mine);
+    let pro = Wide::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -316,7 +312,7 @@ fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s))
+    up.up(s).or(down.down(s)).or_lanes() & empty
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -328,13 +324,6 @@ fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
-    flips_lanes_wide(Wide::splat(mine), Wide::splat(theirs), index).or_lanes()
-}
-
-/// [`flips_wide`] before the lanes are or-ed together.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn flips_lanes_wide(p: Wide, o: Wide, index: u32) -> Wide {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
     let up_ray = Wide {
         lo: load(up_lo),
@@ -344,6 +333,8 @@ fn flips_lanes_wide(p: Wide, o: Wide, index: u32) -> Wide {
         lo: load(down_lo),
         hi: load(down_hi),
     };
+    let p = Wide::splat(mine);
+    let o = Wide::splat(theirs);
     let zero = _mm256_setzero_si256();
     let ones = _mm256_set1_epi64x(-1);
 
@@ -380,5 +371,5 @@ fn flips_lanes_wide(p: Wide, o: Wide, index: u32) -> Wide {
     );
     let down = run.and_not_mask(unclosed);
 
-    up.or(down)
+    up.or(down).or_lanes()
 }

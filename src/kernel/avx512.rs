@@ -63,7 +63,8 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 }
 
 /// [`flips`], and then the opponent's moves on the squares of `empty` (the empty
-/// squares after the move), the flips staying in vector registers between the two.
+/// squares before the move) but `index`, the flips staying in vector registers
+/// between the two.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
@@ -71,6 +72,7 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     let o = _mm256_set1_epi64x(theirs as i64);
     let flipped = avx2::or_all(flips_lanes(p, o, index));
     let (child_mine, child_theirs) = avx2::child(p, o, flipped, index);
+    let empty = empty & !(1 << (index & 63));
     let replies = avx2::or_lanes(avx2::moves_lanes(child_mine, child_theirs)) & empty;
     (avx2::first_lane(flipped), replies)
 }
@@ -152,16 +154,10 @@ impl Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
-    moves_lanes_wide(Halves::splat(mine), Halves::splat(theirs)).or_lanes() & empty
-}
-
-/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
-/// squares taken.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
-fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
     let s = _mm256_setr_epi64x(1, 11, 12, 10);
     let s2 = _mm256_add_epi64(s, s);
+    let p = Halves::splat(mine);
+    let pro = Halves::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -174,7 +170,7 @@ fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s))
+    up.up(s).or(down.down(s)).or_lanes() & empty
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -188,14 +184,9 @@ fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
-    flips_lanes_wide(Halves::splat(mine), Halves::splat(theirs), index).or_lanes()
-}
-
-/// [`flips_wide`] before the lanes are or-ed together.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
-fn flips_lanes_wide(p: Halves, o: Halves, index: u32) -> Halves {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
+    let p = Halves::splat(mine);
+    let o = Halves::splat(theirs);
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
 
@@ -248,5 +239,5 @@ fn flips_lanes_wide(p: Halves, o: Halves, index: u32) -> Halves {
         ),
     };
 
-    up.or(down)
+    up.or(down).or_lanes()
 }

@@ -44,11 +44,13 @@ pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn flips(self, mine: L::Bits, theirs: L::Bits, index: u32) -> L::Bits;
 
     /// [`flips`](Kernel::flips) of the move on bit `index`, and then the
-    /// opponent's moves in the position it leaves: the squares of `empty` (the
-    /// empty squares after the move) where a disc of `theirs` would close off a
-    /// line of `mine` once the flips are made. What a search does at every node,
-    /// in one call: the SIMD kernels keep the flips in vector registers between
-    /// the two instead of leaving and re-entering them.
+    /// opponent's moves in the position it leaves (the replies): the squares of
+    /// `empty` but `index` where a disc of `theirs` would close off a line of
+    /// `mine` once the flips are made. `empty` is the empty squares before the
+    /// move (holes left out); the move's own square is taken out here. What a
+    /// search does at every node, in one call: on the 8×8 grid the SIMD kernels
+    /// keep the flips in vector registers between the two instead of leaving and
+    /// re-entering them; elsewhere it is the two calls in turn.
     #[inline(always)]
     fn flips_and_replies(
         self,
@@ -57,12 +59,10 @@ pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
         empty: L::Bits,
         index: u32,
     ) -> (L::Bits, L::Bits) {
+        let placed = L::Bits::bit(index);
         let flipped = self.flips(mine, theirs, index);
-        let replies = self.flipping_moves(
-            theirs ^ flipped,
-            mine | flipped | L::Bits::bit(index),
-            empty,
-        );
+        let replies =
+            self.flipping_moves(theirs ^ flipped, mine | flipped | placed, empty & !placed);
         (flipped, replies)
     }
 }
@@ -152,7 +152,7 @@ macro_rules! simd_kernel {
                 // SAFETY: as above.
                 return unsafe { $module::flips_and_replies(mine, theirs, empty, index) };
                 #[cfg(not(target_arch = "x86_64"))]
-                Portable.flips_and_replies(mine, theirs, empty, index)
+                <Portable as Kernel<Grid8>>::flips_and_replies(Portable, mine, theirs, empty, index)
             }
         }
 

@@ -131,12 +131,15 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     }
 
     /// [`play_unchecked_with_flips`](Position::play_unchecked_with_flips), and the
-    /// legal moves of the position it leaves (the replies), computed together:
+    /// replies: the legal moves of the position it leaves (of the opponent with
+    /// two players, of the next player with three or four), computed together as
     /// `(next, flips, next.legal_moves())`. What a search does at every node, in
-    /// one call: on the SIMD kernels the flips stay in vector registers for the
-    /// replies (on 8×8 perft, about 7 % more leaves a second than
-    /// `play_unchecked` then `legal_moves`; PERFORMANCE.md). Empty replies mean
-    /// that the next player must pass or that the game is over.
+    /// one call: for two players on the 8×8 grid (8×8 and 6×6), the SIMD kernels
+    /// keep the flips in vector registers for the replies
+    /// ([`Kernel::flips_and_replies`](crate::kernel::Kernel::flips_and_replies)),
+    /// which is faster than the two calls (PERFORMANCE.md); elsewhere it is the two
+    /// calls. Empty replies mean that the next player must pass or that the game is
+    /// over.
     #[inline(always)]
     fn play_unchecked_with_replies(
         &self,

@@ -186,18 +186,16 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
         if !self.opening.is_empty() || L::BITS_USED > 64 {
             // The replies are the centre squares, or the child's opening is over;
             // or the board is a 128-bit one, where the kernels fuse nothing and
-            // the two calls in turn compile to faster code (5-7 % on playouts).
+            // the position's own two calls made faster playouts (PERFORMANCE.md,
+            // "Playouts").
             let (next, flipped) = self.play_unchecked_with_flips(spot);
             return (next, flipped, next.legal_moves());
         }
         let index = spot.index() as u32;
         let placed = L::Bits::bit(index);
-        let (flipped, replies) = self.kernel.flips_and_replies(
-            self.mine,
-            self.theirs,
-            self.empty_squares() & !placed,
-            index,
-        );
+        let (flipped, replies) =
+            self.kernel
+                .flips_and_replies(self.mine, self.theirs, self.empty_squares(), index);
         let next = TwoPlayer {
             mine: self.theirs ^ flipped,
             theirs: self.mine | flipped | placed,

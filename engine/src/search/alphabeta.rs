@@ -53,7 +53,8 @@ fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<
     if sort && list.len() > 1 && pos.empty().len() > 5 {
         let corners = features::corner_squares(pos);
         list.sort_by_key(|&m| {
-            let replies = pos.play_unchecked_with_replies(m).2.len() as i32;
+            let (_, _, replies) = pos.play_unchecked_with_replies(m);
+            let replies = replies.len() as i32;
             let corner = i32::from(corners.contains(m)) * if pos.anti() { 3 } else { -3 };
             replies + corner
         });

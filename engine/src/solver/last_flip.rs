@@ -8,12 +8,12 @@
 //! into a byte by one multiplication (each of its squares in a column or row of
 //! its own, so the partial products never collide or carry).
 
-/// `FLIPS[place][pattern]`: the discs flipped along one line by a disc at `place`
-/// (0–7) when the line's squares of the mover are the bits of `pattern` and every
-/// other square of it is the opponent's. A square that is not on the line (a
+/// `FLIP_COUNTS[place][pattern]`: how many discs a disc at `place` (0–7) flips
+/// along one line when the line's squares of the mover are the bits of `pattern`
+/// and every other square of it is the opponent's. A square that is not on the line (a
 /// short diagonal's missing columns) reads as the opponent's, which never closes a
 /// run: they lie beyond the line's ends, so the count stays right.
-static FLIPS: [[u8; 256]; 8] = {
+static FLIP_COUNTS: [[u8; 256]; 8] = {
     let mut table = [[0u8; 256]; 8];
     let mut place = 0;
     while place < 8 {
@@ -75,7 +75,7 @@ const COLUMN_TO_BYTE: u64 = 0x0102_0408_1020_4080;
 /// Each square of a diagonal to bit `56 + column`: the sum of `2^(8k)`.
 const DIAGONAL_TO_BYTE: u64 = 0x0101_0101_0101_0101;
 
-/// The discs that a disc of the colour of `mine` flips on bit `x` of a full 8×8
+/// How many discs a disc of the colour of `mine` flips on bit `x` of a full 8×8
 /// board: `mine` are that colour's discs, every other square but `x` is the
 /// opponent's.
 #[inline(always)]
@@ -87,10 +87,10 @@ pub(super) fn count(mine: u64, x: usize) -> u32 {
         (((mine >> column) & 0x0101_0101_0101_0101).wrapping_mul(COLUMN_TO_BYTE) >> 56) as u8;
     let on_up = ((mine & up).wrapping_mul(DIAGONAL_TO_BYTE) >> 56) as u8;
     let on_down = ((mine & down).wrapping_mul(DIAGONAL_TO_BYTE) >> 56) as u8;
-    u32::from(FLIPS[column][in_row as usize])
-        + u32::from(FLIPS[row][in_column as usize])
-        + u32::from(FLIPS[column][on_up as usize])
-        + u32::from(FLIPS[column][on_down as usize])
+    u32::from(FLIP_COUNTS[column][in_row as usize])
+        + u32::from(FLIP_COUNTS[row][in_column as usize])
+        + u32::from(FLIP_COUNTS[column][on_up as usize])
+        + u32::from(FLIP_COUNTS[column][on_down as usize])
 }
 
 #[cfg(test)]
@@ -103,7 +103,6 @@ mod tests {
     #[test]
     fn counts_the_kernels_flips_on_full_boards() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut checked = 0;
         for _ in 0..4000 {
             state ^= state << 13;
             state ^= state >> 7;
@@ -123,10 +122,8 @@ mod tests {
                     flips.count_ones(),
                     "theirs {theirs:#x} at {x}"
                 );
-                checked += 1;
             }
         }
-        assert_eq!(checked, 4000 * 64);
     }
 
     /// Long runs: a single disc of the mover on each line, the rest the opponent's.
