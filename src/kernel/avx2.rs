@@ -50,7 +50,7 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
 /// every lane.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
+fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
     let s = lanes(SHIFTS);
     let s2 = _mm256_add_epi64(s, s);
     let pro = _mm256_and_si256(o, lanes(INNER));
@@ -130,7 +130,23 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
-    let flipped = or_all(flips_lanes(p, o, index));
+    replies_after(p, o, flips_lanes(p, o, index), empty, index)
+}
+
+/// The rest of [`flips_and_replies`] once each lane's flips are known (the
+/// AVX-512 kernel finds them its own way): the flips, and the replies on the
+/// squares of `empty` but `index`, from `mine` and `theirs` in every lane of `p`
+/// and `o`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn replies_after(
+    p: __m256i,
+    o: __m256i,
+    flip_lanes: __m256i,
+    empty: u64,
+    index: u32,
+) -> (u64, u64) {
+    let flipped = or_all(flip_lanes);
     let (child_mine, child_theirs) = child(p, o, flipped, index);
     let empty = empty & !(1 << (index & 63));
     (
@@ -144,7 +160,7 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
 /// `o`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn child(p: __m256i, o: __m256i, flipped: __m256i, index: u32) -> (__m256i, __m256i) {
+fn child(p: __m256i, o: __m256i, flipped: __m256i, index: u32) -> (__m256i, __m256i) {
     let placed = _mm256_set1_epi64x(1 << (index & 63));
     (
         _mm256_xor_si256(o, flipped),
@@ -156,7 +172,7 @@ pub(super) fn child(p: __m256i, o: __m256i, flipped: __m256i, index: u32) -> (__
 /// vector registers.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn or_all(v: __m256i) -> __m256i {
+fn or_all(v: __m256i) -> __m256i {
     let halves = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0b01_00_11_10>(v));
     _mm256_or_si256(halves, _mm256_shuffle_epi32::<0b01_00_11_10>(halves))
 }
@@ -164,7 +180,7 @@ pub(super) fn or_all(v: __m256i) -> __m256i {
 /// The first lane of `v`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn first_lane(v: __m256i) -> u64 {
+fn first_lane(v: __m256i) -> u64 {
     _mm_cvtsi128_si64(_mm256_castsi256_si128(v)) as u64
 }
 

@@ -70,11 +70,7 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
-    let flipped = avx2::or_all(flips_lanes(p, o, index));
-    let (child_mine, child_theirs) = avx2::child(p, o, flipped, index);
-    let empty = empty & !(1 << (index & 63));
-    let replies = avx2::or_lanes(avx2::moves_lanes(child_mine, child_theirs)) & empty;
-    (avx2::first_lane(flipped), replies)
+    avx2::replies_after(p, o, flips_lanes(p, o, index), empty, index)
 }
 
 /// [`avx2::flipping_moves`], compiled for AVX-512.
