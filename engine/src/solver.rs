@@ -699,12 +699,12 @@ fn weighted(moves: u64, corners: u64) -> i32 {
 /// (corners twice), potential mobility, corners held, and discs on the X- and
 /// C-squares of empty corners (a liability: they open the corner).
 #[inline(always)]
-fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
+fn evaluate<P: Position<Layout = Grid8>>(pos: &P, moves: Bitboard<Grid8>, shape: &Shape) -> i32 {
     let corners = shape.corners;
     let me = pos.to_move();
     let mine = pos.mine().bits();
     let theirs = pos.theirs().bits();
-    let my_moves = pos.legal_moves().bits();
+    let my_moves = moves.bits();
     let their_moves = pos.pass_unchecked().legal_moves().bits();
     let my_potential = features::potential_mobility(pos, me).len() as i32;
     let their_potential = features::potential_mobility(pos, me.opponent()).len() as i32;
@@ -749,29 +749,32 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, shape: &Shape) -> i32 {
 /// Beyond any evaluation: the scale of final scores in evaluated searches.
 const EVAL_WIN: i32 = 1 << 16;
 
-/// An alpha-beta search of `depth` plies on [`evaluate`], for move ordering.
+/// An alpha-beta search of `depth` plies on [`evaluate`], for move ordering;
+/// `moves` are the legal moves of `pos`, which the caller has at hand.
 #[multiversion(targets = "simd")]
 fn eval_search<P: Position<Layout = Grid8>>(
     pos: &P,
+    moves: Bitboard<Grid8>,
     shape: &Shape,
     depth: u32,
     mut alpha: i32,
     beta: i32,
 ) -> i32 {
     if depth == 0 {
-        return evaluate(pos, shape);
+        return evaluate(pos, moves, shape);
     }
-    let moves = pos.legal_moves();
     if moves.is_empty() {
         let passed = pos.pass_unchecked();
-        if passed.legal_moves().is_empty() {
+        let passed_moves = passed.legal_moves();
+        if passed_moves.is_empty() {
             return pos.final_margin() * EVAL_WIN / 64;
         }
-        return -eval_search(&passed, shape, depth - 1, -beta, -alpha);
+        return -eval_search(&passed, passed_moves, shape, depth - 1, -beta, -alpha);
     }
     let mut best = -2 * EVAL_WIN;
     for m in moves {
-        let score = -eval_search(&pos.play_unchecked(m), shape, depth - 1, -beta, -alpha);
+        let (child, _, replies) = pos.play_unchecked_with_replies(m);
+        let score = -eval_search(&child, replies, shape, depth - 1, -beta, -alpha);
         if score > best {
             best = score;
             if score > alpha {
@@ -810,7 +813,14 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
             1 << 30
         } else if depth > 0 {
             // An evaluated search, fastest-first to break ties.
-            -eval_search(&child, shape, depth - 1, -2 * EVAL_WIN, 2 * EVAL_WIN) * 4
+            -eval_search(
+                &child,
+                replies,
+                shape,
+                depth - 1,
+                -2 * EVAL_WIN,
+                2 * EVAL_WIN,
+            ) * 4
                 - weighted(mobility, corners) * 16
         } else {
             let potential = features::potential_mobility(&child, child.to_move()).len() as i32;
@@ -1153,6 +1163,7 @@ fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
     guess_shape.guess = true;
     let guess = eval_search(
         pos,
+        pos.legal_moves(),
         &guess_shape,
         ASPIRATION_DEPTH,
         -2 * EVAL_WIN,
