@@ -424,23 +424,21 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
     // Every playable square: the discs and `x` (6×6 and blocked squares have fewer
     // than 64).
     let squares = mine + pos.theirs().len() as i32 + 1;
-    if squares == 64 {
-        // A full 8×8 board: the flips counted by lines, not computed.
-        let n = last_flip::count(pos.mine().bits(), x.index()) as i32;
-        if n > 0 {
-            return 2 * (mine + n + 1) - 64;
-        }
-        let n = last_flip::count(pos.theirs().bits(), x.index()) as i32;
-        if n > 0 {
-            return 2 * (mine - n) - 64;
-        }
-        return final_score(pos);
-    }
-    let n = pos.flips(x).len() as i32;
+    // On a full 8×8 board the flips are counted by lines, not computed.
+    let full = squares == 64;
+    let n = if full {
+        last_flip::count(pos.mine().bits(), x.index())
+    } else {
+        pos.flips(x).len() as u32
+    } as i32;
     if n > 0 {
         return 2 * (mine + n + 1) - squares;
     }
-    let n = pos.pass_unchecked().flips(x).len() as i32;
+    let n = if full {
+        last_flip::count(pos.theirs().bits(), x.index())
+    } else {
+        pos.pass_unchecked().flips(x).len() as u32
+    } as i32;
     if n > 0 {
         return 2 * (mine - n) - squares;
     }
