@@ -50,7 +50,7 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
 /// every lane.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
+pub(super) fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
     let s = lanes(SHIFTS);
     let s2 = _mm256_add_epi64(s, s);
     let pro = _mm256_and_si256(o, lanes(INNER));
@@ -133,38 +133,29 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     replies_after(p, o, flips_lanes(p, o, index), empty, index)
 }
 
-/// The rest of [`flips_and_replies`] once each lane's flips are known (the
-/// AVX-512 kernel finds them its own way): the flips, and the replies on the
-/// squares of `empty` but `index`, from `mine` and `theirs` in every lane of `p`
-/// and `o`.
+/// The rest of [`flips_and_replies`] once each lane's flips are known: the flips,
+/// and the replies on the squares of `empty` but `index`, from `mine` and
+/// `theirs` in every lane of `p` and `o`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn replies_after(
+fn replies_after(
     p: __m256i,
     o: __m256i,
     flip_lanes: __m256i,
     empty: u64,
     index: u32,
 ) -> (u64, u64) {
-    let flipped = or_all(flip_lanes);
-    let (child_mine, child_theirs) = child(p, o, flipped, index);
-    let empty = empty & !(1 << (index & 63));
+    // The placed disc joins the flips in the first lane, from a table, before the
+    // lanes are or-ed together: one `vpor` with a memory operand, where a
+    // broadcast of the bit would take a shift, a move into a vector register and
+    // a broadcast.
+    let changed = or_all(_mm256_or_si256(flip_lanes, load(super::bit8_lanes(index))));
+    let child_mine = _mm256_andnot_si256(changed, o);
+    let child_theirs = _mm256_or_si256(p, changed);
+    let placed = 1 << (index & 63);
     (
-        first_lane(flipped),
-        or_lanes(moves_lanes(child_mine, child_theirs)) & empty,
-    )
-}
-
-/// The discs of the player to move and of the opponent after the move on bit
-/// `index` that flips `flipped` (each in every lane), from the parent's `p` and
-/// `o`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn child(p: __m256i, o: __m256i, flipped: __m256i, index: u32) -> (__m256i, __m256i) {
-    let placed = _mm256_set1_epi64x(1 << (index & 63));
-    (
-        _mm256_xor_si256(o, flipped),
-        _mm256_or_si256(_mm256_or_si256(p, flipped), placed),
+        first_lane(changed) ^ placed,
+        or_lanes(moves_lanes(child_mine, child_theirs)) & empty & !placed,
     )
 }
 
@@ -180,7 +171,7 @@ fn or_all(v: __m256i) -> __m256i {
 /// The first lane of `v`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn first_lane(v: __m256i) -> u64 {
+pub(super) fn first_lane(v: __m256i) -> u64 {
     _mm_cvtsi128_si64(_mm256_castsi256_si128(v)) as u64
 }
 

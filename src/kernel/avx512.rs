@@ -4,7 +4,10 @@
 //! - Flips look along the move's rays as in the AVX2 kernel, but find the first
 //!   square that is not the opponent's toward lower bits with `vplzcntq` instead of
 //!   smearing the mover's discs, and drop the lanes without a closing disc with a
-//!   mask register; on the 128-bit layout, on each 64-bit half of the ray.
+//!   mask register; on the 128-bit layout, on each 64-bit half of the ray. On
+//!   8×8 and 6×6, three-input `vpternlogq` takes the and-nots of the rays, and the
+//!   fused flips-and-replies brings the placed disc in from memory with the last
+//!   or of the lanes.
 //! - Legal moves are the AVX2 kernel's fills, compiled here with AVX-512 enabled,
 //!   so that the compiler fuses each and-or pair into one `vpternlogq`; on the
 //!   128-bit layout, a shift across the two halves is one funnel shift a half
@@ -26,8 +29,9 @@ use super::avx2;
 ///
 /// Toward higher bits, the first square of a ray that is not `theirs` is its
 /// lowest such bit (`x & -x`); toward lower bits, its highest (`vplzcntq`, then a
-/// shift of the top bit: a count of 64, for a ray of nothing but `theirs`, shifts
-/// it out). If that square is `mine`, the ray's squares before it flip.
+/// rotation of the top bit: a count of 64, for a ray of nothing but `theirs`,
+/// leaves bit 63, which no ray toward lower bits holds). If that square is
+/// `mine`, the ray's squares before it flip.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
@@ -43,21 +47,28 @@ pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
 fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
     let [up_ray, down_ray] = super::rays8(index);
     let (up_ray, down_ray) = (avx2::load(up_ray), avx2::load(down_ray));
-    let one = _mm256_set1_epi64x(1);
 
-    // Toward higher bits: the squares below the first open one, where it is mine.
+    // Toward higher bits: `open - 1` without `open` is the squares below the first
+    // open one, all `theirs` on the ray; they flip where that square is `mine`.
     let open = _mm256_andnot_si256(o, up_ray);
-    let first = _mm256_and_si256(open, _mm256_sub_epi64(_mm256_setzero_si256(), open));
+    let below = _mm256_add_epi64(open, _mm256_set1_epi64x(-1));
+    let first = _mm256_andnot_si256(below, open);
     let closed = _mm256_test_epi64_mask(first, p);
-    let up = _mm256_maskz_and_epi64(closed, _mm256_sub_epi64(first, one), up_ray);
+    // ray & below & !open
+    let up = _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_ray, below, open);
 
-    // Toward lower bits: the squares above the first open one, where it is mine
-    // (none where it is not: the closer is zero, and so is the mask built from it).
+    // Toward lower bits: the highest open square is bit 63 rotated right by the
+    // leading zeros (bit 63 itself for a ray with no open square: never on a ray
+    // toward lower bits, so the and with the ray drops it). Where it is `mine`
+    // (the closer), the ray's squares above it flip: `-closer` without the closer
+    // (none where there is no closer).
     let open = _mm256_andnot_si256(o, down_ray);
-    let first = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(open));
-    let closer = _mm256_and_si256(first, p);
-    let below = _mm256_sub_epi64(_mm256_add_epi64(closer, closer), one);
-    let down = _mm256_andnot_si256(below, down_ray);
+    let first = _mm256_rorv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(open));
+    // first & mine & ray
+    let closer = _mm256_ternarylogic_epi64::<0x80>(first, p, down_ray);
+    let above = _mm256_sub_epi64(_mm256_setzero_si256(), closer);
+    // ray & above & !closer
+    let down = _mm256_ternarylogic_epi64::<0x40>(down_ray, above, closer);
 
     _mm256_or_si256(up, down)
 }
@@ -70,7 +81,27 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
-    avx2::replies_after(p, o, flips_lanes(p, o, index), empty, index)
+    let flip_lanes = flips_lanes(p, o, index);
+    // The flips and the placed disc in every lane: the disc joins the last or of
+    // the lanes, in one `vpternlogq` that reads it from memory.
+    let halves = _mm256_or_si256(
+        flip_lanes,
+        _mm256_permute4x64_epi64::<0b01_00_11_10>(flip_lanes),
+    );
+    let changed = _mm256_ternarylogic_epi64::<0xfe>(
+        halves,
+        _mm256_shuffle_epi32::<0b01_00_11_10>(halves),
+        _mm256_set1_epi64x(super::bit8(index) as i64),
+    );
+    // The same bit, computed here for the scalar side: read from the table as
+    // well, it would be loaded once into a general register and broadcast from
+    // there, two more vector operations.
+    let placed = 1 << (index & 63);
+    let replies = avx2::moves_lanes(_mm256_andnot_si256(changed, o), _mm256_or_si256(p, changed));
+    (
+        avx2::first_lane(changed) ^ placed,
+        avx2::or_lanes(replies) & empty & !placed,
+    )
 }
 
 /// [`avx2::flipping_moves`], compiled for AVX-512.
