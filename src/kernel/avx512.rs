@@ -205,7 +205,7 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 ///
 /// Toward higher bits the first open square is the lowest bit of the low half, or
 /// of the high half where the low half has none. Toward lower bits it is the
-/// highest bit of the high half (`vplzcntq`), or of the low half where the high
+/// highest bit of the high half (`vplzcntq`, then a rotation), or of the low half where the high
 /// half has none. Where that square is `mine`, the ray's squares before it flip;
 /// mask registers drop the other lanes.
 #[inline]
@@ -223,22 +223,26 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
         _mm256_andnot_si256(o.lo, up_lo),
         _mm256_andnot_si256(o.hi, up_hi),
     );
+    // 128-bit `open - 1` (the high half borrows where the low half is zero)
+    // without `open`: the squares below the first open one; that square is
+    // `open` without `open - 1`.
     let low_none = _mm256_testn_epi64_mask(open_lo, open_lo);
-    let first_lo = _mm256_and_si256(open_lo, _mm256_sub_epi64(zero, open_lo));
-    let first_hi = _mm256_maskz_and_epi64(low_none, open_hi, _mm256_sub_epi64(zero, open_hi));
-    let closed = _mm256_test_epi64_mask(first_lo, p.lo) | _mm256_test_epi64_mask(first_hi, p.hi);
-    // 128-bit `first - 1`: the high half borrows only where the low half is zero.
+    let below_lo = _mm256_sub_epi64(open_lo, one);
+    let below_hi = _mm256_mask_sub_epi64(open_hi, low_none, open_hi, one);
+    let closed = _mm256_test_epi64_mask(_mm256_andnot_si256(below_lo, open_lo), p.lo)
+        | _mm256_test_epi64_mask(_mm256_andnot_si256(below_hi, open_hi), p.hi);
+    // ray & below & !open, each half
     let up = Halves {
-        lo: _mm256_maskz_and_epi64(closed, _mm256_sub_epi64(first_lo, one), up_lo),
-        hi: _mm256_maskz_and_epi64(
-            closed,
-            _mm256_maskz_sub_epi64(low_none, first_hi, one),
-            up_hi,
-        ),
+        lo: _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_lo, below_lo, open_lo),
+        hi: _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_hi, below_hi, open_hi),
     };
 
     // Toward lower bits: the squares above the first open one, where it is mine.
-    // A count of 64 (a half with no open square) shifts the top bit out.
+    // The highest open square of a half is its bit 63 rotated right by the
+    // half's leading zeros; a half with no open square gives its bit 63, which is
+    // either off the board (the high half) or then `theirs` (the low half), so
+    // the and with `mine` drops it. The closer is in the low half only where the
+    // high half has no open square.
     let (down_lo, down_hi) = (avx2::load(down_lo), avx2::load(down_hi));
     let (open_lo, open_hi) = (
         _mm256_andnot_si256(o.lo, down_lo),
@@ -246,22 +250,36 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
     );
     let top = _mm256_set1_epi64x(i64::MIN);
     let high_none = _mm256_testn_epi64_mask(open_hi, open_hi);
-    let closer_hi = _mm256_and_si256(_mm256_srlv_epi64(top, _mm256_lzcnt_epi64(open_hi)), p.hi);
-    let closer_lo = _mm256_and_si256(
-        _mm256_maskz_srlv_epi64(high_none, top, _mm256_lzcnt_epi64(open_lo)),
-        p.lo,
+    // first & mine & ray, each half
+    let closer_hi = _mm256_ternarylogic_epi64::<0x80>(
+        _mm256_rorv_epi64(top, _mm256_lzcnt_epi64(open_hi)),
+        p.hi,
+        down_hi,
     );
-    // 128-bit `2 * closer - 1`, the closer and every square below it: all ones
-    // (nothing flips) where there is no closer. Bit 63 as the closer doubles to
-    // zero, so the low half is all ones, as it should be.
+    let closer_lo = _mm256_maskz_ternarylogic_epi64::<0x80>(
+        high_none,
+        _mm256_rorv_epi64(top, _mm256_lzcnt_epi64(open_lo)),
+        p.lo,
+        down_lo,
+    );
+    // The ray above the closer: `-closer` without the closer, in 128 bits (the
+    // whole high half where the closer is in the low half); nothing where there
+    // is no closer.
     let closer_in_lo = _mm256_test_epi64_mask(closer_lo, closer_lo);
     let down = Halves {
-        lo: _mm256_andnot_si256(
-            _mm256_sub_epi64(_mm256_add_epi64(closer_lo, closer_lo), one),
+        // ray & -closer & !closer
+        lo: _mm256_ternarylogic_epi64::<0x40>(
             down_lo,
+            _mm256_sub_epi64(zero, closer_lo),
+            closer_lo,
         ),
-        hi: _mm256_andnot_si256(
-            _mm256_maskz_sub_epi64(!closer_in_lo, _mm256_add_epi64(closer_hi, closer_hi), one),
+        hi: _mm256_mask_mov_epi64(
+            _mm256_ternarylogic_epi64::<0x40>(
+                down_hi,
+                _mm256_sub_epi64(zero, closer_hi),
+                closer_hi,
+            ),
+            closer_in_lo,
             down_hi,
         ),
     };
