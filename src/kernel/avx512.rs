@@ -52,8 +52,11 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
     // open one, all `theirs` on the ray; they flip where that square is `mine`.
     let open = _mm256_andnot_si256(o, up_ray);
     let below = _mm256_add_epi64(open, _mm256_set1_epi64x(-1));
-    let first = _mm256_andnot_si256(below, open);
-    let closed = _mm256_test_epi64_mask(first, p);
+    // open & !below & mine: the first open square where it is mine, in one
+    // `vpternlogq` (the compiler would otherwise build it as open & -open,
+    // one operation more).
+    let first_mine = _mm256_ternarylogic_epi64::<0x08>(below, open, p);
+    let closed = _mm256_test_epi64_mask(first_mine, first_mine);
     // ray & below & !open
     let up = _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_ray, below, open);
 
