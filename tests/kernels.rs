@@ -282,6 +282,105 @@ proptest! {
     }
 }
 
+/// Every pattern of empty squares, the mover's discs and the opponent's along
+/// each ray from each square, the rest of the board empty, the opponent's or
+/// the mover's: the flips of a move on that square (and the replies after it)
+/// by every SIMD kernel this processor has against the portable kernel.
+/// Deterministic, so that the edges the random tests may miss (rays to bit 0 or
+/// bit 63, rays wholly of the opponent's discs, closers in either 64-bit half)
+/// are each checked.
+fn every_ray_pattern_agrees<L: Layout>(size: i32, agrees: impl Fn(L::Bits, L::Bits, u32) -> bool)
+where
+    L::Bits: core::fmt::Debug,
+{
+    let stride = L::STRIDE as i32;
+    let bit = |c: i32, r: i32| L::Bits::bit((r * stride + c) as u32);
+    let mut board = L::Bits::ZERO;
+    for r in 0..size {
+        for c in 0..size {
+            board |= bit(c, r);
+        }
+    }
+    for r in 0..size {
+        for c in 0..size {
+            let index = (r * stride + c) as u32;
+            for (dc, dr) in [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (-1, -1),
+                (1, -1),
+                (-1, 1),
+            ] {
+                let mut ray = Vec::new();
+                let (mut x, mut y) = (c + dc, r + dr);
+                while (0..size).contains(&x) && (0..size).contains(&y) {
+                    ray.push(bit(x, y));
+                    (x, y) = (x + dc, y + dr);
+                }
+                let on_ray = ray.iter().fold(L::Bits::ZERO, |a, &b| a | b);
+                let rest = board & !on_ray & !L::Bits::bit(index);
+                for code in 0..3u32.pow(ray.len() as u32) {
+                    let (mut mine, mut theirs, mut digits) = (L::Bits::ZERO, L::Bits::ZERO, code);
+                    for &square in &ray {
+                        match digits % 3 {
+                            1 => mine |= square,
+                            2 => theirs |= square,
+                            _ => {}
+                        }
+                        digits /= 3;
+                    }
+                    for (mine, theirs) in
+                        [(mine, theirs), (mine, theirs | rest), (mine | rest, theirs)]
+                    {
+                        assert!(
+                            agrees(mine, theirs, index),
+                            "move {index}, mine {mine:?}, theirs {theirs:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`every_ray_pattern_agrees`]'s check for kernel `K`: its flips and its
+/// flips-and-replies equal the portable kernel's.
+fn same_flips<L: Layout, K: Kernel<L>>(
+    kernel: K,
+    mine: L::Bits,
+    theirs: L::Bits,
+    index: u32,
+) -> bool {
+    let empty = !(mine | theirs) & L::SQUARE_BITS;
+    Kernel::<L>::flips(kernel, mine, theirs, index)
+        == Kernel::<L>::flips(Portable, mine, theirs, index)
+        && Kernel::<L>::flips_and_replies(kernel, mine, theirs, empty, index)
+            == Kernel::<L>::flips_and_replies(Portable, mine, theirs, empty, index)
+}
+
+#[test]
+fn every_ray_pattern_gives_the_same_flips_on_both_layouts() {
+    let avx2 = common::avx2();
+    let avx512 = common::avx512();
+    if avx2.is_none() && avx512.is_none() {
+        eprintln!("no SIMD kernel on this processor: nothing to compare");
+        return;
+    }
+    let on8 = |mine: u64, theirs: u64, index: u32| {
+        avx2.is_none_or(|k| same_flips::<Grid8, _>(k, mine, theirs, index))
+            && avx512.is_none_or(|k| same_flips::<Grid8, _>(k, mine, theirs, index))
+    };
+    every_ray_pattern_agrees::<Grid8>(8, on8);
+    let on10 = |mine: u128, theirs: u128, index: u32| {
+        avx2.is_none_or(|k| same_flips::<Grid10, _>(k, mine, theirs, index))
+            && avx512.is_none_or(|k| same_flips::<Grid10, _>(k, mine, theirs, index))
+    };
+    every_ray_pattern_agrees::<Grid10>(10, on10);
+}
+
 /// Whether this runs in the AVX-512 build of a search compiled with
 /// `multiversion`'s `targets = "simd"`, as the README's recipe has it.
 #[multiversion::multiversion(targets = "simd")]

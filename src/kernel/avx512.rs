@@ -2,12 +2,12 @@
 //! kernel's four lanes, with the instructions AVX-512 adds where they shorten it.
 //!
 //! - Flips look along the move's rays as in the AVX2 kernel, but find the first
-//!   square that is not the opponent's toward lower bits with `vplzcntq` instead of
-//!   smearing the mover's discs, and drop the lanes without a closing disc with a
-//!   mask register; on the 128-bit layout, on each 64-bit half of the ray. On
-//!   8×8 and 6×6, three-input `vpternlogq` takes the and-nots of the rays, and the
-//!   fused flips-and-replies brings the placed disc in from memory with the last
-//!   or of the lanes.
+//!   square that is not the opponent's toward lower bits with `vplzcntq` and a
+//!   rotation (`vprorvq`) instead of smearing the mover's discs; on the 128-bit
+//!   layout, on each 64-bit half of the ray. Three-input `vpternlogq` takes each
+//!   ray's and-nots, and a mask register drops the rays toward higher bits
+//!   without a closing disc. The fused flips-and-replies on 8×8 and 6×6 brings
+//!   the placed disc in from memory with the last or of the lanes.
 //! - Legal moves are the AVX2 kernel's fills, compiled here with AVX-512 enabled,
 //!   so that the compiler fuses each and-or pair into one `vpternlogq`; on the
 //!   128-bit layout, a shift across the two halves is one funnel shift a half
@@ -28,7 +28,7 @@ use super::avx2;
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips (8×8 grid).
 ///
 /// Toward higher bits, the first square of a ray that is not `theirs` is its
-/// lowest such bit (`x & -x`); toward lower bits, its highest (`vplzcntq`, then a
+/// lowest such bit (`open & !(open - 1)`); toward lower bits, its highest (`vplzcntq`, then a
 /// rotation of the top bit: a count of 64, for a ray of nothing but `theirs`,
 /// leaves bit 63, which no ray toward lower bits holds). If that square is
 /// `mine`, the ray's squares before it flip.
@@ -208,9 +208,9 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 ///
 /// Toward higher bits the first open square is the lowest bit of the low half, or
 /// of the high half where the low half has none. Toward lower bits it is the
-/// highest bit of the high half (`vplzcntq`, then a rotation), or of the low half where the high
-/// half has none. Where that square is `mine`, the ray's squares before it flip;
-/// mask registers drop the other lanes.
+/// highest bit of the high half (`vplzcntq`, then a rotation), or of the low half
+/// where the high half has none. Where that square is `mine`, the ray's squares
+/// before it flip; mask registers drop the other lanes.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
@@ -243,8 +243,9 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
     // Toward lower bits: the squares above the first open one, where it is mine.
     // The highest open square of a half is its bit 63 rotated right by the
     // half's leading zeros; a half with no open square gives its bit 63, which is
-    // either off the board (the high half) or then `theirs` (the low half), so
-    // the and with `mine` drops it. The closer is in the low half only where the
+    // either off the board (the high half) or then `theirs` (the low half; the
+    // mover's and the opponent's discs are disjoint), so the and with `mine`
+    // drops it. The closer is in the low half only where the
     // high half has no open square.
     let (down_lo, down_hi) = (avx2::load(down_lo), avx2::load(down_hi));
     let (open_lo, open_hi) = (

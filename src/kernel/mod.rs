@@ -16,8 +16,9 @@
 //!   register (on `u64` for 8×8 and 6×6, on `u128` boards held as 64-bit halves for
 //!   10×10 and the octagon); flips along the move's rays, four at a time.
 //! - [`Avx512`], where the processor has AVX-512 of Ice Lake or Zen 4 and later:
-//!   the AVX2 kernel with `vplzcntq` (on the 64-bit halves of the larger boards'
-//!   rays too), mask registers, `vpternlogq` and funnel shifts (`vpshldvq`).
+//!   the AVX2 kernel with `vplzcntq` and `vprorvq` (on the 64-bit halves of the
+//!   larger boards' rays too), mask registers, `vpternlogq` (in the flips and
+//!   the fills) and funnel shifts (`vpshldvq`).
 //!
 //! Positions carry their kernel as a type parameter, so a search is compiled for
 //! one kernel and chooses it once, not per move ([`fastest_name`] says which one
@@ -195,9 +196,9 @@ fn rays8(index: u32) -> &'static [[u64; 4]; 2] {
     &RAYS8.0[index as usize & 63]
 }
 
-#[cfg(target_arch = "x86_64")]
 /// Bit `index` (taken modulo 64) from a table, so that SIMD code can read it from
 /// memory straight into a vector operand.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn bit8(index: u32) -> u64 {
     static BITS: [u64; 64] = {
@@ -331,9 +332,10 @@ fn ray_flips8(mine: u64, theirs: u64, index: u32) -> u64 {
 }
 
 /// The AVX-512 kernel: the AVX2 kernel's lanes with the instructions AVX-512 adds
-/// (`vplzcntq` for the first square toward lower bits, on 64-bit halves on the
-/// 128-bit layout; mask registers; `vpternlogq` for the fills; funnel shifts
-/// across the halves of 128-bit boards), in 256-bit registers.
+/// (`vplzcntq` and `vprorvq` for the first square toward lower bits, on 64-bit
+/// halves on the 128-bit layout; mask registers; `vpternlogq` for the flips and
+/// the fills; funnel shifts across the halves of 128-bit boards), in 256-bit
+/// registers.
 ///
 /// A value exists only where the processor has AVX-512 with the extensions of
 /// Intel's Ice Lake and AMD's Zen 4 and later ([`Avx512::detect`]): the same set
