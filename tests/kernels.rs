@@ -304,16 +304,7 @@ where
     for r in 0..size {
         for c in 0..size {
             let index = (r * stride + c) as u32;
-            for (dc, dr) in [
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (-1, -1),
-                (1, -1),
-                (-1, 1),
-            ] {
+            for (dc, dr) in reference::DIRS {
                 let mut ray = Vec::new();
                 let (mut x, mut y) = (c + dc, r + dr);
                 while (0..size).contains(&x) && (0..size).contains(&y) {

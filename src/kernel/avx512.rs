@@ -28,10 +28,10 @@ use super::avx2;
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips (8×8 grid).
 ///
 /// Toward higher bits, the first square of a ray that is not `theirs` is its
-/// lowest such bit (`open & !(open - 1)`); toward lower bits, its highest (`vplzcntq`, then a
-/// rotation of the top bit: a count of 64, for a ray of nothing but `theirs`,
-/// leaves bit 63, which no ray toward lower bits holds). If that square is
-/// `mine`, the ray's squares before it flip.
+/// lowest such bit (`open & !(open - 1)`); toward lower bits, its highest
+/// (`vplzcntq`, then a rotation of the top bit: a count of 64, for a ray of
+/// nothing but `theirs`, leaves bit 63, which no ray toward lower bits holds). If
+/// that square is `mine`, the ray's squares before it flip.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub fn flips(mine: u64, theirs: u64, index: u32) -> u64 {
@@ -245,8 +245,8 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
     // half's leading zeros; a half with no open square gives its bit 63, which is
     // either off the board (the high half) or then `theirs` (the low half; the
     // mover's and the opponent's discs are disjoint), so the and with `mine`
-    // drops it. The closer is in the low half only where the
-    // high half has no open square.
+    // drops it. The closer is in the low half only where the high half has no
+    // open square.
     let (down_lo, down_hi) = (avx2::load(down_lo), avx2::load(down_hi));
     let (open_lo, open_hi) = (
         _mm256_andnot_si256(o.lo, down_lo),

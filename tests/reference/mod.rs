@@ -89,7 +89,8 @@ pub struct RefGame {
     pub to_move: usize,
 }
 
-const DIRS: [(i32, i32); 8] = [
+/// The eight directions, as (column, row) steps.
+pub const DIRS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
