@@ -50,7 +50,7 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
 /// every lane.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
+fn moves_lanes(p: __m256i, o: __m256i) -> __m256i {
     let s = lanes(SHIFTS);
     let s2 = _mm256_add_epi64(s, s);
     let pro = _mm256_and_si256(o, lanes(INNER));
@@ -130,26 +130,28 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
-    replies_after(p, o, flips_lanes(p, o, index), empty, index)
-}
-
-/// The rest of [`flips_and_replies`] once each lane's flips are known: the flips,
-/// and the replies on the squares of `empty` but `index`, from `mine` and
-/// `theirs` in every lane of `p` and `o`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn replies_after(
-    p: __m256i,
-    o: __m256i,
-    flip_lanes: __m256i,
-    empty: u64,
-    index: u32,
-) -> (u64, u64) {
     // The placed disc joins the flips in the first lane, from a table, before the
     // lanes are or-ed together: one `vpor` with a memory operand, where a
     // broadcast of the bit would take a shift, a move into a vector register and
     // a broadcast.
-    let changed = or_all(_mm256_or_si256(flip_lanes, load(super::bit8_lanes(index))));
+    let placed = load(super::bit8_lanes(index));
+    let changed = or_all(_mm256_or_si256(flips_lanes(p, o, index), placed));
+    replies_after(p, o, changed, empty, index)
+}
+
+/// The rest of a kernel's `flips_and_replies` once `changed`, the flips and the
+/// placed disc, is in every lane (each kernel builds it its own way): the flips,
+/// and the replies on the squares of `empty` but `index`, from `mine` and
+/// `theirs` in every lane of `p` and `o`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn replies_after(
+    p: __m256i,
+    o: __m256i,
+    changed: __m256i,
+    empty: u64,
+    index: u32,
+) -> (u64, u64) {
     let child_mine = _mm256_andnot_si256(changed, o);
     let child_theirs = _mm256_or_si256(p, changed);
     let placed = 1 << (index & 63);
@@ -171,7 +173,7 @@ fn or_all(v: __m256i) -> __m256i {
 /// The first lane of `v`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn first_lane(v: __m256i) -> u64 {
+fn first_lane(v: __m256i) -> u64 {
     _mm_cvtsi128_si64(_mm256_castsi256_si128(v)) as u64
 }
 

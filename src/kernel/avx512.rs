@@ -86,7 +86,8 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     let o = _mm256_set1_epi64x(theirs as i64);
     let flip_lanes = flips_lanes(p, o, index);
     // The flips and the placed disc in every lane: the disc joins the last or of
-    // the lanes, in one `vpternlogq` that reads it from memory.
+    // the lanes, in one `vpternlogq` that reads it from memory (a broadcast
+    // operand).
     let halves = _mm256_or_si256(
         flip_lanes,
         _mm256_permute4x64_epi64::<0b01_00_11_10>(flip_lanes),
@@ -94,17 +95,9 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     let changed = _mm256_ternarylogic_epi64::<0xfe>(
         halves,
         _mm256_shuffle_epi32::<0b01_00_11_10>(halves),
-        _mm256_set1_epi64x(super::bit8(index) as i64),
+        _mm256_set1_epi64x(super::bit8_lanes(index)[0] as i64),
     );
-    // The same bit, computed here for the scalar side: read from the table as
-    // well, it would be loaded once into a general register and broadcast from
-    // there, two more vector operations.
-    let placed = 1 << (index & 63);
-    let replies = avx2::moves_lanes(_mm256_andnot_si256(changed, o), _mm256_or_si256(p, changed));
-    (
-        avx2::first_lane(changed) ^ placed,
-        avx2::or_lanes(replies) & empty & !placed,
-    )
+    avx2::replies_after(p, o, changed, empty, index)
 }
 
 /// [`avx2::flipping_moves`], compiled for AVX-512.

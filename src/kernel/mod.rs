@@ -196,25 +196,9 @@ fn rays8(index: u32) -> &'static [[u64; 4]; 2] {
     &RAYS8.0[index as usize & 63]
 }
 
-/// Bit `index` (taken modulo 64) from a table, so that SIMD code can read it from
-/// memory straight into a vector operand.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn bit8(index: u32) -> u64 {
-    static BITS: [u64; 64] = {
-        let mut bits = [0; 64];
-        let mut i = 0;
-        while i < 64 {
-            bits[i] = 1 << i;
-            i += 1;
-        }
-        bits
-    };
-    BITS[index as usize & 63]
-}
-
 /// Bit `index` (taken modulo 64) in the first of four lanes, the others zero:
-/// for SIMD code to or into a vector from memory. Each entry takes 64 bytes, as
+/// for SIMD code to or into a vector, or broadcast from its first lane, straight
+/// from memory. Each entry takes 64 bytes, as
 /// an entry of [`RAYS8`] does, so that one scaled index addresses both tables
 /// (4 KiB, aligned for 256-bit loads).
 #[cfg(target_arch = "x86_64")]
