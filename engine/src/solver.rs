@@ -33,7 +33,7 @@
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -49,6 +49,9 @@ use reversi::{
 use crate::search::patterns::{Counts, Patterns};
 
 mod last_flip;
+mod table;
+
+use table::{Entry, Table};
 
 /// Scores are disc differences in -64..=64; this is beyond them.
 const INFINITY: i32 = 65;
@@ -86,173 +89,8 @@ const QUADRANTS: [u64; 4] = [
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// A transposition-table entry: the bounds on the exact score of one position.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    empties: u8,
-}
-
+/// The table's move when it has none.
 const NO_MOVE: u8 = 255;
-
-/// Set in the data word of every slot written (a cleared slot has none).
-const VALID: u64 = 1 << 32;
-
-impl Entry {
-    fn data(self) -> u64 {
-        (self.lower as u8 as u64)
-            | (self.upper as u8 as u64) << 8
-            | (self.best as u64) << 16
-            | (self.empties as u64) << 24
-            | VALID
-    }
-
-    fn from_data(key: u64, data: u64) -> Entry {
-        Entry {
-            key,
-            lower: data as u8 as i8,
-            upper: (data >> 8) as u8 as i8,
-            best: (data >> 16) as u8,
-            empties: (data >> 24) as u8,
-        }
-    }
-}
-
-/// One table slot, shared by the threads without locks: the key is stored
-/// xor the data, so that a slot torn by two threads writing at once reads as
-/// another key (a miss), never as wrong bounds for this one.
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
-impl Slot {
-    #[inline(always)]
-    fn load(&self) -> Option<Entry> {
-        let data = self.data.load(Ordering::Relaxed);
-        let key = self.check.load(Ordering::Relaxed) ^ data;
-        (data & VALID != 0).then(|| Entry::from_data(key, data))
-    }
-
-    #[inline(always)]
-    fn save(&self, entry: Entry) {
-        let data = entry.data();
-        self.check.store(entry.key ^ data, Ordering::Relaxed);
-        self.data.store(data, Ordering::Relaxed);
-    }
-
-    fn clear(&self) {
-        self.check.store(0, Ordering::Relaxed);
-        self.data.store(0, Ordering::Relaxed);
-    }
-}
-
-/// The transposition table, shared by the threads of one solver.
-struct Table {
-    /// Buckets of two entries: the first keeps the entry of the most empty
-    /// squares (the costliest subtree) that hashed there, the second the latest.
-    buckets: Vec<[Slot; 2]>,
-    mask: usize,
-    /// The positions that some thread is searching now (by key, one per
-    /// slot), so that another thread defers them and searches elsewhere.
-    busy: Vec<AtomicU64>,
-}
-
-/// Slots of [`Table::busy`].
-const BUSY_SLOTS: usize = 1 << 12;
-
-impl Table {
-    fn new(bits: u32) -> Table {
-        let bits = bits.max(1) - 1;
-        Table {
-            buckets: (0..1usize << bits).map(|_| Default::default()).collect(),
-            mask: (1 << bits) - 1,
-            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-
-    fn clear(&self) {
-        for bucket in &self.buckets {
-            bucket[0].clear();
-            bucket[1].clear();
-        }
-        for slot in &self.busy {
-            slot.store(0, Ordering::Relaxed);
-        }
-    }
-
-    #[inline(always)]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[key as usize & self.mask];
-        for slot in bucket {
-            if let Some(e) = slot.load().filter(|e| e.key == key) {
-                return Some(e);
-            }
-        }
-        None
-    }
-
-    #[inline(always)]
-    fn store(&self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
-        let bucket = &self.buckets[key as usize & self.mask];
-        let (first, second) = (bucket[0].load(), bucket[1].load());
-        let (i, old) = match (first, second) {
-            (Some(e), _) if e.key == key => (0, Some(e)),
-            (_, Some(e)) if e.key == key => (1, Some(e)),
-            (Some(e), _) if empties < e.empties as u32 => (1, None),
-            _ => {
-                // The deeper slot goes to the new, bigger subtree; what it
-                // held moves to the other slot.
-                if let Some(e) = first {
-                    bucket[1].save(e);
-                }
-                (0, None)
-            }
-        };
-        let (mut lower, mut upper) =
-            old.map_or((-INFINITY, INFINITY), |e| (e.lower as i32, e.upper as i32));
-        if score > alpha {
-            lower = lower.max(score);
-        }
-        if score < beta {
-            upper = upper.min(score);
-        }
-        bucket[i].save(Entry {
-            key,
-            lower: lower as i8,
-            upper: upper as i8,
-            best,
-            empties: empties as u8,
-        });
-    }
-
-    /// Whether another thread is searching the position of `key`.
-    #[inline(always)]
-    fn is_busy(&self, key: u64) -> bool {
-        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].load(Ordering::Relaxed) == key
-    }
-
-    /// Marks the position of `key` as searched by this thread.
-    #[inline(always)]
-    fn enter(&self, key: u64) {
-        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].store(key, Ordering::Relaxed);
-    }
-
-    /// Unmarks the position of `key` (unless another has taken its slot).
-    #[inline(always)]
-    fn leave(&self, key: u64) {
-        let _ = self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].compare_exchange(
-            key,
-            0,
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        );
-    }
-}
 
 /// The search's state, one per thread: the shared table, the node count and
 /// how moves are ordered.
@@ -825,7 +663,13 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
             -(weighted(mobility, corners) * 16 + potential)
                 + PARITY_BONUS * (odd & m.bitboard().bits() != 0) as i32
         };
-        list[n] = (value, m, pos.key_after_move(key, m, flips));
+        let child_key = pos.key_after_move(key, m, flips);
+        if empties > ETC_EMPTIES {
+            // The child is looked up soon (enhanced transposition cut-off,
+            // then its own probe): its bucket loads while the others are sorted.
+            search.table.prefetch(child_key);
+        }
+        list[n] = (value, m, child_key);
         n += 1;
     }
     // Insertion sort, best first: the lists are short.
