@@ -60,9 +60,11 @@ const INFINITY: i32 = 65;
 const SHALLOW: u32 = 6;
 
 /// Above this many empty squares, children are looked up in the table first
-/// (tuned on FFO 40-44: from 8 empties up, 2 % fewer nodes than from 10; below
-/// 7 the children are not in the table).
-const ETC_EMPTIES: u32 = 7;
+/// (enhanced transposition cut-off). From 8 empties up it saves the most nodes
+/// (2 % of FFO 40-44 against 10 up), but each lookup may wait for memory even
+/// with the buckets prefetched: from 10 up was the fastest on FFO 40-49 on the
+/// Xeon (PERFORMANCE.md).
+const ETC_EMPTIES: u32 = 9;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
@@ -664,7 +666,7 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
                 + PARITY_BONUS * (odd & m.bitboard().bits() != 0) as i32
         };
         let child_key = pos.key_after_move(key, m, flips);
-        if empties > ETC_EMPTIES {
+        if empties > SHALLOW + 1 {
             // The child is looked up soon (enhanced transposition cut-off,
             // then its own probe): its bucket loads while the others are sorted.
             search.table.prefetch(child_key);
