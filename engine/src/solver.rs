@@ -15,20 +15,23 @@
 //! searches below the first move; a transposition table of two-entry buckets (one
 //! keeps the entry with the most empty squares, the other the latest), shared
 //! without locks by the threads of [`Solver::set_threads`] (which put off the
-//! subtrees another thread is searching), keyed by the library's hash key (carried through each move with `UpdateKey`), with
-//! enhanced transposition cut-offs; the table's move first, then, from 14 empty
-//! squares up, the moves ordered by an evaluated search of depth 1 (2 from 17, 3
-//! from 20, 4 from 23, 5 from 26) on mobility (corners twice), potential mobility, corners held and
-//! the discs next to empty corners, plus, on standard 8×8 Reversi, the pattern
-//! evaluation learned from games ([`crate::search::patterns`]), and below that
-//! fastest-first (the
-//! opponent's mobility, then their potential mobility, then parity); stability cut-offs (Reversi only); from 6 empty squares down, no
-//! table and parity order, and from 5 down, legality from the flips themselves,
-//! with the last square counted by hand (on a full 8×8 board, its flips counted
-//! by lines). On standard 8×8 Reversi, from 16 empty
-//! squares up, the root is first searched in a window of ±4 discs around the
-//! learned evaluation's guess (a search of depth 6), twice as wide again on a
-//! miss ([`Progress::pass`]); [`Solver::set_learned_ordering`] turns both off.
+//! subtrees another thread is searching), keyed by the library's hash key
+//! (carried through each move with `UpdateKey`), on huge pages where Linux gives
+//! them, each child's bucket prefetched while the moves are sorted, with enhanced
+//! transposition cut-offs from 10 empty squares up; the table's move first, then,
+//! from 14 empty squares up, the moves ordered by an evaluated search of depth 1
+//! (2 from 17, 3 from 20, 4 from 23, 5 from 26) on mobility (corners twice),
+//! potential mobility, corners held and the discs next to empty corners, plus, on
+//! standard 8×8 Reversi, the pattern evaluation learned from games
+//! ([`crate::search::patterns`]), and below that fastest-first (the opponent's
+//! mobility, then their potential mobility, then parity); stability cut-offs
+//! (Reversi only); from 6 empty squares down, no table and parity order, and from
+//! 5 down, legality from the flips themselves, with the last square counted by
+//! hand (on a full 8×8 board, its flips counted by lines). On standard 8×8
+//! Reversi, from 16 empty squares up, the root is first searched in a window of
+//! ±4 discs around the learned evaluation's guess (a search of depth 6), twice as
+//! wide again on a miss ([`Progress::pass`]); [`Solver::set_learned_ordering`]
+//! turns both off.
 //! Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
