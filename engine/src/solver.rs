@@ -1638,6 +1638,15 @@ fn finish(
 mod tests {
     use super::{parity_order, QUADRANTS};
 
+    /// The next value of a fixed xorshift sequence, for the solver's tests of
+    /// bit tricks against their definitions.
+    pub(super) fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     /// The folded parity against its definition: each quadrant with an odd
     /// number of empty squares, counted, for sets of empty squares drawn from a
     /// fixed xorshift sequence (and sparse ones, as near the end of a game).
@@ -1645,9 +1654,7 @@ mod tests {
     fn parity_order_puts_odd_quadrants_first() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         for i in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = xorshift(&mut state);
             let empty = if i % 2 == 0 {
                 state
             } else {

@@ -116,9 +116,7 @@ mod tests {
     fn counts_the_kernels_flips_on_full_boards() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..4000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = crate::solver::tests::xorshift(&mut state);
             for x in 0..64 {
                 let mine = state & !(1 << x);
                 agrees(mine, x);
