@@ -167,7 +167,7 @@ impl Halves {
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
     fn or_lanes(self) -> u128 {
-        u128::from(avx2::or_lanes(self.lo)) | u128::from(avx2::or_lanes(self.hi)) << 64
+        avx2::or_lanes_wide(self.lo, self.hi)
     }
 }
 
