@@ -85,7 +85,9 @@ const STABILITY_THRESHOLD: [i32; 65] = {
 
 /// The four quadrants of the board: an odd number of empty squares in a
 /// quadrant makes its moves the better ones to try first (the last move there is
-/// ours).
+/// ours). [`parity_order`] folds the parities instead of counting per quadrant,
+/// and spreads them with the first quadrant alone; the list is the definition its
+/// test checks it against.
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,
     0x0000_0000_f0f0_f0f0,
