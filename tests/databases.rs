@@ -648,6 +648,10 @@ fn a_margin_stated_for_a_game_stopped_early_is_kept() {
         ("-10.000:t", Some(-10)),
         ("+12.000", Some(12)),
         ("-64.000:r", None),
+        // Beyond 2^53, where a float would write another number (found by the
+        // `ggf` fuzz target: i64::MAX came back as +64).
+        ("+9223372036854775807.000", Some(i64::MAX)),
+        ("-9007199254740993.000:t", Some(-9_007_199_254_740_993)),
     ] {
         let text = format!("(;GM[Othello]TY[8]B[f5]W[d6]RE[{re}];)");
         let record = ggf::parse(&text).unwrap();

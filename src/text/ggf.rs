@@ -633,8 +633,10 @@ fn unknown_margin(outcome: Outcome) -> i64 {
 /// known, else the margin the record's `RE` stated, else 64 (0 for a draw), as
 /// GGS writes a resignation; then the ending's flag.
 fn write_result(result: &GameResult, stated_margin: Option<i64>, anti: bool) -> String {
+    // Integers throughout, written with GGS's three decimals: a stated margin
+    // beyond 2^53 would not survive a float (it came back as another number).
     let margin = |scores: crate::outcome::Scores| {
-        let difference = scores.get(Color::Black) as f64 - scores.get(Color::White) as f64;
+        let difference = i64::from(scores.get(Color::Black)) - i64::from(scores.get(Color::White));
         if anti {
             -difference
         } else {
@@ -642,10 +644,10 @@ fn write_result(result: &GameResult, stated_margin: Option<i64>, anti: bool) -> 
         }
     };
     let value = match (result.ending, result.scores, result.outcome) {
-        (Ending::Board, Some(scores), _) => margin(scores) * if anti { -1.0 } else { 1.0 },
-        (_, _, Outcome::Draw) => 0.0,
+        (Ending::Board, Some(scores), _) => margin(scores) * if anti { -1 } else { 1 },
+        (_, _, Outcome::Draw) => 0,
         (_, Some(scores), _) => margin(scores),
-        (_, None, outcome) => stated_margin.unwrap_or_else(|| unknown_margin(outcome)) as f64,
+        (_, None, outcome) => stated_margin.unwrap_or_else(|| unknown_margin(outcome)),
     };
     let flag = match result.ending {
         Ending::Board | Ending::Unstated => "",
@@ -653,7 +655,7 @@ fn write_result(result: &GameResult, stated_margin: Option<i64>, anti: bool) -> 
         Ending::Time => ":t",
         Ending::Agreement => ":s",
     };
-    alloc::format!("{value:+.3}{flag}")
+    alloc::format!("{value:+}.000{flag}")
 }
 
 /// Writes a record as one GGF line: `GM`, every tag of the record (under its GGF
