@@ -287,6 +287,18 @@ mod many_games {
         }
     }
 
+    /// One leading byte-order mark is skipped by both readers; a second is
+    /// text, an entry of its own for both (found by the `games` fuzz target:
+    /// the stream reader skipped every leading mark, the text reader one).
+    #[test]
+    fn one_byte_order_mark_is_skipped_and_a_second_is_text() {
+        assert!(both("\u{feff}".as_bytes()).is_empty());
+        assert!(both("\u{feff} \n".as_bytes()).is_empty());
+        let entries = both("\u{feff}\u{feff}".as_bytes());
+        assert_eq!(entries.len(), 1);
+        assert_eq!((entries[0].line, entries[0].byte), (1, 3));
+    }
+
     #[test]
     fn a_synchro_line_holds_two_games() {
         let text = format!(

@@ -81,15 +81,21 @@ pub struct GameEntry {
 pub fn archive_of(text: &str) -> Option<Archive> {
     match decided(text) {
         Some(archive) => Some(archive),
-        None if text.trim_start_matches('\u{feff}').trim().is_empty() => None,
+        None if skip_bom(text).trim().is_empty() => None,
         None => Some(Archive::Record),
     }
+}
+
+/// `text` without its leading UTF-8 byte-order mark: one, as the readers skip
+/// one (a second is text).
+fn skip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// The format given by the first line that starts a GGF game or is a tag pair;
 /// `None` when no line does (yet).
 fn decided(text: &str) -> Option<Archive> {
-    for line in text.trim_start_matches('\u{feff}').lines() {
+    for line in skip_bom(text).lines() {
         let line = line.trim();
         if ggf_game_at(line, 0).is_some() {
             return Some(Archive::Ggf);
@@ -322,7 +328,7 @@ pub struct Games<'a> {
 /// The games of `text` (a leading UTF-8 byte-order mark skipped), each with where
 /// it starts and its own error.
 pub fn games(text: &str) -> Games<'_> {
-    let at = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let at = text.len() - skip_bom(text).len();
     Games {
         text,
         archive: archive_of(text).unwrap_or(Archive::Record),
