@@ -324,9 +324,15 @@ impl Wide {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    moves_lanes_wide(Wide::splat(mine), Wide::splat(theirs)).or_lanes() & empty
+}
+
+/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
+/// squares taken, from `mine` and `theirs` in every lane of `p` and `pro`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
     let (s, s2) = (Step::times(1), Step::times(2));
-    let p = Wide::splat(mine);
-    let pro = Wide::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -339,7 +345,7 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s)).or_lanes() & empty
+    up.up(s).or(down.down(s))
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -351,6 +357,14 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
+    flips_wide_lanes(Wide::splat(mine), Wide::splat(theirs), index).or_lanes()
+}
+
+/// [`flips_wide`] before the lanes are or-ed together, from `mine` and `theirs`
+/// in every lane of `p` and `o`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_wide_lanes(p: Wide, o: Wide, index: u32) -> Wide {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
     let up_ray = Wide {
         lo: load(up_lo),
@@ -360,8 +374,6 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
         lo: load(down_lo),
         hi: load(down_hi),
     };
-    let p = Wide::splat(mine);
-    let o = Wide::splat(theirs);
     let zero = _mm256_setzero_si256();
     let ones = _mm256_set1_epi64x(-1);
 
@@ -398,5 +410,70 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
     );
     let down = run.and_not_mask(unclosed);
 
-    up.or(down).or_lanes()
+    up.or(down)
+}
+
+/// [`flips_wide`], and then the opponent's moves on the squares of `empty` (the
+/// empty squares before the move) but `index`, the flips staying in vector
+/// registers between the two: [`flips_and_replies`] on the 128-bit layout.
+///
+/// Two functions, the flips and then the replies, where one would do: as one, it
+/// is too large for the compiler to inline into a search compiled for AVX2, and a
+/// call passes the vectors through memory.
+///
+/// # Safety
+///
+/// The processor must have AVX2.
+#[inline(always)]
+pub unsafe fn flips_and_replies_wide(
+    mine: u128,
+    theirs: u128,
+    empty: u128,
+    index: u32,
+) -> (u128, u128) {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        let changed = changed_wide(mine, theirs, index);
+        replies_wide(mine, theirs, changed, empty, index)
+    }
+}
+
+/// The flips of the move on bit `index` and its placed disc, in every lane of
+/// each half.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn changed_wide(mine: u128, theirs: u128, index: u32) -> Wide {
+    let flips = flips_wide_lanes(Wide::splat(mine), Wide::splat(theirs), index);
+    // The placed disc is broadcast from memory: a load, no vector operation.
+    let [placed_lo, placed_hi] = *super::bit10_halves(index);
+    Wide {
+        lo: _mm256_or_si256(or_all(flips.lo), _mm256_set1_epi64x(placed_lo as i64)),
+        hi: _mm256_or_si256(or_all(flips.hi), _mm256_set1_epi64x(placed_hi as i64)),
+    }
+}
+
+/// [`flips_and_replies_wide`]'s result once `changed` is known.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn replies_wide(mine: u128, theirs: u128, changed: Wide, empty: u128, index: u32) -> (u128, u128) {
+    let (p, o) = (Wide::splat(mine), Wide::splat(theirs));
+    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).or_lanes();
+    wide_result(changed.lo, changed.hi, replies, empty, index)
+}
+
+/// The flips and the replies of a kernel's `flips_and_replies_wide` once
+/// `changed` (the flips and the placed disc, as halves `lo` and `hi`, in every
+/// lane) and the child's moves on every square are known.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn wide_result(
+    lo: __m256i,
+    hi: __m256i,
+    replies: u128,
+    empty: u128,
+    index: u32,
+) -> (u128, u128) {
+    let placed = 1u128 << (index & 127);
+    let changed = u128::from(first_lane(lo)) | u128::from(first_lane(hi)) << 64;
+    (changed ^ placed, replies & empty & !placed)
 }

@@ -6,7 +6,7 @@
 //!   rotation (`vprorvq`) instead of smearing the mover's discs; on the 128-bit
 //!   layout, on each 64-bit half of the ray. Three-input `vpternlogq` takes each
 //!   ray's and-nots, and a mask register drops the rays toward higher bits
-//!   without a closing disc. The fused flips-and-replies on 8×8 and 6×6 brings
+//!   without a closing disc. The fused flips-and-replies on both layouts brings
 //!   the placed disc in from memory with the last or of the lanes.
 //! - Legal moves are the AVX2 kernel's fills, compiled here with AVX-512 enabled,
 //!   so that the compiler fuses each and-or pair into one `vpternlogq`; on the
@@ -84,19 +84,10 @@ fn flips_lanes(p: __m256i, o: __m256i, index: u32) -> __m256i {
 pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64, u64) {
     let p = _mm256_set1_epi64x(mine as i64);
     let o = _mm256_set1_epi64x(theirs as i64);
-    let flip_lanes = flips_lanes(p, o, index);
     // The flips and the placed disc in every lane: the disc joins the last or of
     // the lanes, in one `vpternlogq` that reads it from memory (a broadcast
     // operand).
-    let halves = _mm256_or_si256(
-        flip_lanes,
-        _mm256_permute4x64_epi64::<0b01_00_11_10>(flip_lanes),
-    );
-    let changed = _mm256_ternarylogic_epi64::<0xfe>(
-        halves,
-        _mm256_shuffle_epi32::<0b01_00_11_10>(halves),
-        _mm256_set1_epi64x(super::bit8_lanes(index)[0] as i64),
-    );
+    let changed = or_all_with(flips_lanes(p, o, index), super::bit8_lanes(index)[0]);
     avx2::replies_after(p, o, changed, empty, index)
 }
 
@@ -177,10 +168,16 @@ impl Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
+    moves_lanes_wide(Halves::splat(mine), Halves::splat(theirs)).or_lanes() & empty
+}
+
+/// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
+/// squares taken, from `mine` and `theirs` in every lane of `p` and `pro`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
     let s = _mm256_setr_epi64x(1, 11, 12, 10);
     let s2 = _mm256_add_epi64(s, s);
-    let p = Halves::splat(mine);
-    let pro = Halves::splat(theirs);
     let mut up = pro.and(p.up(s));
     let mut down = pro.and(p.down(s));
     up = up.or(pro.and(up.up(s)));
@@ -193,7 +190,7 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
         up = up.or(pro_up.and(up.up(s2)));
         down = down.or(pro_down.and(down.down(s2)));
     }
-    up.up(s).or(down.down(s)).or_lanes() & empty
+    up.up(s).or(down.down(s))
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -207,9 +204,15 @@ pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
+    flips_wide_lanes(Halves::splat(mine), Halves::splat(theirs), index).or_lanes()
+}
+
+/// [`flips_wide`] before the lanes are or-ed together, from `mine` and `theirs`
+/// in every lane of `p` and `o`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+fn flips_wide_lanes(p: Halves, o: Halves, index: u32) -> Halves {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
-    let p = Halves::splat(mine);
-    let o = Halves::splat(theirs);
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
 
@@ -281,5 +284,41 @@ pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
         ),
     };
 
-    up.or(down).or_lanes()
+    up.or(down)
+}
+
+/// [`flips_wide`], and then the opponent's moves on the squares of `empty` (the
+/// empty squares before the move) but `index`, the flips staying in vector
+/// registers between the two: [`flips_and_replies`] on the 128-bit layout.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
+pub fn flips_and_replies_wide(mine: u128, theirs: u128, empty: u128, index: u32) -> (u128, u128) {
+    let p = Halves::splat(mine);
+    let o = Halves::splat(theirs);
+    let flips = flips_wide_lanes(p, o, index);
+    // The flips and the placed disc in every lane of each half: the disc joins the
+    // last or of the lanes, in one `vpternlogq` that reads it from memory.
+    let [placed_lo, placed_hi] = *super::bit10_halves(index);
+    let changed = Halves {
+        lo: or_all_with(flips.lo, placed_lo),
+        hi: or_all_with(flips.hi, placed_hi),
+    };
+    let child_mine = Halves {
+        lo: _mm256_andnot_si256(changed.lo, o.lo),
+        hi: _mm256_andnot_si256(changed.hi, o.hi),
+    };
+    let replies = moves_lanes_wide(child_mine, p.or(changed)).or_lanes();
+    avx2::wide_result(changed.lo, changed.hi, replies, empty, index)
+}
+
+/// The or of the four lanes of `v` and of `x`, in every lane.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+fn or_all_with(v: __m256i, x: u64) -> __m256i {
+    let halves = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0b01_00_11_10>(v));
+    _mm256_ternarylogic_epi64::<0xfe>(
+        halves,
+        _mm256_shuffle_epi32::<0b01_00_11_10>(halves),
+        _mm256_set1_epi64x(x as i64),
+    )
 }

@@ -49,9 +49,9 @@ pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// `empty` but `index` where a disc of `theirs` would close off a line of
     /// `mine` once the flips are made. `empty` is the empty squares before the
     /// move (holes left out); the move's own square is taken out here. What a
-    /// search does at every node, in one call: on the 8×8 grid the SIMD kernels
-    /// keep the flips in vector registers between the two instead of leaving and
-    /// re-entering them; elsewhere it is the two calls in turn.
+    /// search does at every node, in one call: the SIMD kernels keep the flips in
+    /// vector registers between the two instead of leaving and re-entering them
+    /// (on both layouts); the portable kernel makes the two calls in turn.
     #[inline(always)]
     fn flips_and_replies(
         self,
@@ -175,6 +175,23 @@ macro_rules! simd_kernel {
                 #[cfg(not(target_arch = "x86_64"))]
                 flips::<Grid10>(mine, theirs, index)
             }
+
+            #[inline(always)]
+            fn flips_and_replies(
+                self,
+                mine: u128,
+                theirs: u128,
+                empty: u128,
+                index: u32,
+            ) -> (u128, u128) {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                return unsafe { $module::flips_and_replies_wide(mine, theirs, empty, index) };
+                #[cfg(not(target_arch = "x86_64"))]
+                <Portable as Kernel<Grid10>>::flips_and_replies(
+                    Portable, mine, theirs, empty, index,
+                )
+            }
         }
     };
 }
@@ -216,6 +233,26 @@ fn bit8_lanes(index: u32) -> &'static [u64; 4] {
         lanes
     });
     &LANES.0[index as usize & 63][0]
+}
+
+/// Bit `index` (taken modulo 128) of the 128-bit layout as its low and high
+/// 64-bit halves: for SIMD code to broadcast each half straight from memory
+/// (2 KiB).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn bit10_halves(index: u32) -> &'static [u64; 2] {
+    #[repr(C, align(16))]
+    struct Halves([[u64; 2]; 128]);
+    static HALVES: Halves = Halves({
+        let mut halves = [[0; 2]; 128];
+        let mut i = 0;
+        while i < 128 {
+            halves[i][i / 64] = 1 << (i % 64);
+            i += 1;
+        }
+        halves
+    });
+    &HALVES.0[index as usize & 127]
 }
 
 /// The squares beyond square `square` of a `size`×`size` grid laid out `stride`

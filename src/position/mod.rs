@@ -134,11 +134,12 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     /// replies: the legal moves of the position it leaves (of the opponent with
     /// two players, of the next player with three or four), computed together as
     /// `(next, flips, next.legal_moves())`. What a search does at every node, in
-    /// one call: for two players on the 8×8 grid (8×8 and 6×6), the SIMD kernels
-    /// keep the flips in vector registers for the replies
+    /// one call: for two players, the SIMD kernels keep the flips in vector
+    /// registers for the replies
     /// ([`Kernel::flips_and_replies`](crate::kernel::Kernel::flips_and_replies)),
-    /// which is faster than the two calls (PERFORMANCE.md); elsewhere it is the two
-    /// calls. Empty replies mean that the next player must pass or that the game is
+    /// which is faster than the two calls (PERFORMANCE.md); with three or four
+    /// players, the free opening's first moves or the portable kernel it is the
+    /// two calls. Empty replies mean that the next player must pass or that the game is
     /// over.
     #[inline(always)]
     fn play_unchecked_with_replies(

@@ -183,11 +183,8 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn play_unchecked_with_replies(&self, spot: Spot<L>) -> (Self, Bitboard<L>, Bitboard<L>) {
-        if !self.opening.is_empty() || L::BITS_USED > 64 {
-            // The replies are the centre squares, or the child's opening is over;
-            // or the board is a 128-bit one, where the kernels fuse nothing and
-            // the position's own two calls made faster playouts (PERFORMANCE.md,
-            // "Playouts").
+        if !self.opening.is_empty() {
+            // The replies are the centre squares, or the child's opening is over.
             let (next, flipped) = self.play_unchecked_with_flips(spot);
             return (next, flipped, next.legal_moves());
         }
