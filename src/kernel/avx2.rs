@@ -434,7 +434,7 @@ pub unsafe fn flips_and_replies_wide(
     // SAFETY: the caller guarantees AVX2.
     unsafe {
         let changed = changed_wide(mine, theirs, index);
-        replies_wide(mine, theirs, changed, empty, index)
+        replies_wide(mine, theirs, changed, empty)
     }
 }
 
@@ -455,25 +455,23 @@ fn changed_wide(mine: u128, theirs: u128, index: u32) -> Wide {
 /// [`flips_and_replies_wide`]'s result once `changed` is known.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn replies_wide(mine: u128, theirs: u128, changed: Wide, empty: u128, index: u32) -> (u128, u128) {
+fn replies_wide(mine: u128, theirs: u128, changed: Wide, empty: u128) -> (u128, u128) {
     let (p, o) = (Wide::splat(mine), Wide::splat(theirs));
-    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).or_lanes();
-    wide_result(changed.lo, changed.hi, replies, empty, index)
+    // The move's own square is one of the changed ones, so taking them out of
+    // the child's moves in the vectors leaves no bit of the move to make in
+    // general registers.
+    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).and_not(changed);
+    (
+        flipped_wide(changed.lo, changed.hi, theirs),
+        replies.or_lanes() & empty,
+    )
 }
 
-/// The flips and the replies of a kernel's `flips_and_replies_wide` once
-/// `changed` (the flips and the placed disc, as halves `lo` and `hi`, in every
-/// lane) and the child's moves on every square are known.
+/// The flips, from `changed` (the flips and the placed disc, as halves `lo`
+/// and `hi`, in every lane) and the opponent's discs `theirs` before the move:
+/// every changed square but the placed disc was theirs.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn wide_result(
-    lo: __m256i,
-    hi: __m256i,
-    replies: u128,
-    empty: u128,
-    index: u32,
-) -> (u128, u128) {
-    let placed = 1u128 << (index & 127);
-    let changed = u128::from(first_lane(lo)) | u128::from(first_lane(hi)) << 64;
-    (changed ^ placed, replies & empty & !placed)
+pub(super) fn flipped_wide(lo: __m256i, hi: __m256i, theirs: u128) -> u128 {
+    (u128::from(first_lane(lo)) | u128::from(first_lane(hi)) << 64) & theirs
 }

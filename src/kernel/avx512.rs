@@ -307,8 +307,17 @@ pub fn flips_and_replies_wide(mine: u128, theirs: u128, empty: u128, index: u32)
         lo: _mm256_andnot_si256(changed.lo, o.lo),
         hi: _mm256_andnot_si256(changed.hi, o.hi),
     };
-    let replies = moves_lanes_wide(child_mine, p.or(changed)).or_lanes();
-    avx2::wide_result(changed.lo, changed.hi, replies, empty, index)
+    // The move's own square is one of the changed ones: taken out of the
+    // child's moves with them, in the last or of the fill.
+    let replies = moves_lanes_wide(child_mine, p.or(changed));
+    let replies = Halves {
+        lo: _mm256_andnot_si256(changed.lo, replies.lo),
+        hi: _mm256_andnot_si256(changed.hi, replies.hi),
+    };
+    (
+        avx2::flipped_wide(changed.lo, changed.hi, theirs),
+        replies.or_lanes() & empty,
+    )
 }
 
 /// The or of the four lanes of `v` and of `x`, in every lane.
