@@ -154,29 +154,27 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     // a broadcast.
     let placed = load(super::bit8_lanes(index));
     let changed = or_all(_mm256_or_si256(flips_lanes(p, o, index), placed));
-    replies_after(p, o, changed, empty, index)
+    replies_after(p, o, changed, theirs, empty)
 }
 
 /// The rest of a kernel's `flips_and_replies` once `changed`, the flips and the
-/// placed disc, is in every lane (each kernel builds it its own way): the flips,
-/// and the replies on the squares of `empty` but `index`, from `mine` and
-/// `theirs` in every lane of `p` and `o`.
+/// placed disc, is in every lane (each kernel builds it its own way): the flips
+/// (every changed square that was `theirs`: all but the placed disc), and the
+/// replies on the squares of `empty` but the changed ones (the move's own square
+/// among them), from `mine` and `theirs` in every lane of `p` and `o`.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn replies_after(
     p: __m256i,
     o: __m256i,
     changed: __m256i,
+    theirs: u64,
     empty: u64,
-    index: u32,
 ) -> (u64, u64) {
     let child_mine = _mm256_andnot_si256(changed, o);
     let child_theirs = _mm256_or_si256(p, changed);
-    let placed = 1 << (index & 63);
-    (
-        first_lane(changed) ^ placed,
-        or_lanes(moves_lanes(child_mine, child_theirs)) & empty & !placed,
-    )
+    let moves = _mm256_andnot_si256(changed, moves_lanes(child_mine, child_theirs));
+    (first_lane(changed) & theirs, or_lanes(moves) & empty)
 }
 
 /// The or of the four lanes of `v`, in every lane: the lanes never leave the

@@ -88,7 +88,7 @@ pub fn flips_and_replies(mine: u64, theirs: u64, empty: u64, index: u32) -> (u64
     // the lanes, in one `vpternlogq` that reads it from memory (a broadcast
     // operand).
     let changed = or_all_with(flips_lanes(p, o, index), super::bit8_lanes(index)[0]);
-    avx2::replies_after(p, o, changed, empty, index)
+    avx2::replies_after(p, o, changed, theirs, empty)
 }
 
 /// [`avx2::flipping_moves`], compiled for AVX-512.
