@@ -67,11 +67,12 @@ pub fn random_move<P: Position, R: Rng + ?Sized>(pos: &P, rng: &mut R) -> Option
 /// Each move is drawn with [`random_move`]'s rule, so the same generator state
 /// gives the same game on every platform.
 ///
-/// With two players the loop is compiled for AVX2 and for AVX-512 too (the
-/// `multiversion` crate, as [`perft`](crate::position::perft) is), and runs in the
-/// last one this processor has, so that a SIMD kernel's code is inlined into it;
-/// with three or four it is compiled once (compiled for AVX2 or AVX-512, it made
-/// 8×8 four-player playouts about 10 % slower on an Intel Xeon).
+/// With two players the loop is compiled for each x86-64 level (the
+/// `multiversion` crate's `simd` targets, AVX2 and AVX-512 among them) and runs in
+/// the last one this processor has, so that a SIMD kernel's code is inlined into
+/// it; with three or four it is compiled once (compiled for each level, it made
+/// 8×8 three- and four-player playouts 9–12 % slower on an Intel Xeon, though
+/// 10×10 four-player ones 11 % faster).
 #[inline]
 pub fn playout<P: Position, R: Rng + ?Sized>(pos: &P, rng: &mut R) -> P {
     if pos.players() == 2 {

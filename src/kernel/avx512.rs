@@ -135,6 +135,16 @@ impl Halves {
         }
     }
 
+    /// `self` without the bits of `o`.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn and_not(self, o: Halves) -> Halves {
+        Halves {
+            lo: _mm256_andnot_si256(o.lo, self.lo),
+            hi: _mm256_andnot_si256(o.hi, self.hi),
+        }
+    }
+
     /// Toward higher bits by `s` (less than 64) a lane.
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
@@ -303,17 +313,9 @@ pub fn flips_and_replies_wide(mine: u128, theirs: u128, empty: u128, index: u32)
         lo: or_all_with(flips.lo, placed_lo),
         hi: or_all_with(flips.hi, placed_hi),
     };
-    let child_mine = Halves {
-        lo: _mm256_andnot_si256(changed.lo, o.lo),
-        hi: _mm256_andnot_si256(changed.hi, o.hi),
-    };
     // The move's own square is one of the changed ones: taken out of the
     // child's moves with them, in the last or of the fill.
-    let replies = moves_lanes_wide(child_mine, p.or(changed));
-    let replies = Halves {
-        lo: _mm256_andnot_si256(changed.lo, replies.lo),
-        hi: _mm256_andnot_si256(changed.hi, replies.hi),
-    };
+    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).and_not(changed);
     (
         avx2::flipped_wide(changed.lo, changed.hi, theirs),
         replies.or_lanes() & empty,

@@ -36,6 +36,12 @@ use crate::layout::{Bits, Grid10, Grid8, Layout};
 
 /// How moves and flips are computed on layout `L`. Every kernel computes the same
 /// results; they differ in speed.
+///
+/// The same results, that is, for the arguments a position passes: `mine`,
+/// `theirs` and `empty` pairwise disjoint squares of the layout's board, and
+/// `index` one of the `empty` squares. For other arguments (overlapping sets, a
+/// move on an occupied square) the results are unspecified and the kernels may
+/// differ; no kernel reads or writes outside its tables, whatever the arguments.
 pub trait Kernel<L: Layout>: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The squares of `empty` where a disc of `mine` would close off a line of one
     /// or more `theirs` discs.

@@ -138,9 +138,9 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     /// registers for the replies
     /// ([`Kernel::flips_and_replies`](crate::kernel::Kernel::flips_and_replies)),
     /// which is faster than the two calls (PERFORMANCE.md); with three or four
-    /// players, the free opening's first moves or the portable kernel it is the
-    /// two calls. Empty replies mean that the next player must pass or that the game is
-    /// over.
+    /// players, in the free opening's first moves, or with the portable kernel,
+    /// it is the two calls. Empty replies mean that the next player must pass or
+    /// that the game is over.
     #[inline(always)]
     fn play_unchecked_with_replies(
         &self,
