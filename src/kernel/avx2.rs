@@ -204,11 +204,12 @@ pub(super) fn load(a: &[u64; 4]) -> __m256i {
 /// the octagon (no masks: the eleventh column is always empty).
 const WIDE_SHIFTS: [i64; 4] = [1, 11, 12, 10];
 
-/// A 128-bit board in each of four lanes, as its low and high halves.
+/// A 128-bit board in each of four lanes, as its low and high halves (the
+/// AVX-512 kernel's too, with shifts of its own).
 #[derive(Copy, Clone)]
-struct Wide {
-    lo: __m256i,
-    hi: __m256i,
+pub(super) struct Wide {
+    pub(super) lo: __m256i,
+    pub(super) hi: __m256i,
 }
 
 /// A shift a lane (a multiple of the lane's direction) and its complement to 64.
@@ -233,7 +234,7 @@ impl Step {
 impl Wide {
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn splat(x: u128) -> Wide {
+    pub(super) fn splat(x: u128) -> Wide {
         Wide {
             lo: _mm256_set1_epi64x(x as u64 as i64),
             hi: _mm256_set1_epi64x((x >> 64) as u64 as i64),
@@ -242,7 +243,7 @@ impl Wide {
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn and(self, o: Wide) -> Wide {
+    pub(super) fn and(self, o: Wide) -> Wide {
         Wide {
             lo: _mm256_and_si256(self.lo, o.lo),
             hi: _mm256_and_si256(self.hi, o.hi),
@@ -251,7 +252,7 @@ impl Wide {
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn or(self, o: Wide) -> Wide {
+    pub(super) fn or(self, o: Wide) -> Wide {
         Wide {
             lo: _mm256_or_si256(self.lo, o.lo),
             hi: _mm256_or_si256(self.hi, o.hi),
@@ -287,7 +288,7 @@ impl Wide {
     /// `self` without the bits of `o`.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn and_not(self, o: Wide) -> Wide {
+    pub(super) fn and_not(self, o: Wide) -> Wide {
         Wide {
             lo: _mm256_andnot_si256(o.lo, self.lo),
             hi: _mm256_andnot_si256(o.hi, self.hi),
@@ -313,7 +314,7 @@ impl Wide {
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn or_lanes(self) -> u128 {
+    pub(super) fn or_lanes(self) -> u128 {
         or_lanes_wide(self.lo, self.hi)
     }
 }
@@ -455,21 +456,28 @@ fn changed_wide(mine: u128, theirs: u128, index: u32) -> Wide {
 #[target_feature(enable = "avx2")]
 fn replies_wide(mine: u128, theirs: u128, changed: Wide, empty: u128) -> (u128, u128) {
     let (p, o) = (Wide::splat(mine), Wide::splat(theirs));
-    // The move's own square is one of the changed ones, so taking them out of
-    // the child's moves in the vectors leaves no bit of the move to make in
-    // general registers.
-    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).and_not(changed);
-    (
-        flipped_wide(changed.lo, changed.hi, theirs),
-        replies.or_lanes() & empty,
-    )
+    let child_moves = moves_lanes_wide(o.and_not(changed), p.or(changed));
+    wide_result(changed, child_moves, theirs, empty)
 }
 
-/// The flips, from `changed` (the flips and the placed disc, as halves `lo`
-/// and `hi`, in every lane) and the opponent's discs `theirs` before the move:
-/// every changed square but the placed disc was theirs.
+/// A kernel's `flips_and_replies_wide` from `changed` (the flips and the placed
+/// disc, in every lane) and `child_moves` (the child's fill before its lanes are
+/// or-ed together): the flips are the changed squares that were `theirs` (all
+/// but the placed disc), the replies the child's moves on `empty` but the
+/// changed squares. The move's own square is one of those, so taking them out in
+/// the vectors leaves no bit of the move to make in general registers.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn flipped_wide(lo: __m256i, hi: __m256i, theirs: u128) -> u128 {
-    (u128::from(first_lane(lo)) | u128::from(first_lane(hi)) << 64) & theirs
+pub(super) fn wide_result(
+    changed: Wide,
+    child_moves: Wide,
+    theirs: u128,
+    empty: u128,
+) -> (u128, u128) {
+    let changed_bits =
+        u128::from(first_lane(changed.lo)) | u128::from(first_lane(changed.hi)) << 64;
+    (
+        changed_bits & theirs,
+        child_moves.and_not(changed).or_lanes() & empty,
+    )
 }

@@ -23,7 +23,7 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2;
+use super::avx2::{self, Wide};
 
 /// The discs of `theirs` that a disc of `mine` on bit `index` flips (8×8 grid).
 ///
@@ -98,77 +98,24 @@ pub fn flipping_moves(mine: u64, theirs: u64, empty: u64) -> u64 {
     avx2::flipping_moves(mine, theirs, empty)
 }
 
-/// A 128-bit board in each of four lanes, as its low and high halves; shifts move
-/// bits across the halves with the funnel shifts of AVX-512 VBMI2 (`vpshldvq`,
-/// `vpshrdvq`), one instruction a half.
-#[derive(Copy, Clone)]
-struct Halves {
-    lo: __m256i,
-    hi: __m256i,
+/// `x` toward higher bits by `s` (less than 64) a lane, across the halves with
+/// the funnel shift of AVX-512 VBMI2 (`vpshldvq`): one instruction a half.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+fn up(x: Wide, s: __m256i) -> Wide {
+    Wide {
+        lo: _mm256_sllv_epi64(x.lo, s),
+        hi: _mm256_shldv_epi64(x.hi, x.lo, s),
+    }
 }
 
-impl Halves {
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn splat(x: u128) -> Halves {
-        Halves {
-            lo: _mm256_set1_epi64x(x as u64 as i64),
-            hi: _mm256_set1_epi64x((x >> 64) as u64 as i64),
-        }
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn and(self, o: Halves) -> Halves {
-        Halves {
-            lo: _mm256_and_si256(self.lo, o.lo),
-            hi: _mm256_and_si256(self.hi, o.hi),
-        }
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn or(self, o: Halves) -> Halves {
-        Halves {
-            lo: _mm256_or_si256(self.lo, o.lo),
-            hi: _mm256_or_si256(self.hi, o.hi),
-        }
-    }
-
-    /// `self` without the bits of `o`.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn and_not(self, o: Halves) -> Halves {
-        Halves {
-            lo: _mm256_andnot_si256(o.lo, self.lo),
-            hi: _mm256_andnot_si256(o.hi, self.hi),
-        }
-    }
-
-    /// Toward higher bits by `s` (less than 64) a lane.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn up(self, s: __m256i) -> Halves {
-        Halves {
-            lo: _mm256_sllv_epi64(self.lo, s),
-            hi: _mm256_shldv_epi64(self.hi, self.lo, s),
-        }
-    }
-
-    /// Toward lower bits by `s` (less than 64) a lane.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn down(self, s: __m256i) -> Halves {
-        Halves {
-            lo: _mm256_shrdv_epi64(self.lo, self.hi, s),
-            hi: _mm256_srlv_epi64(self.hi, s),
-        }
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn or_lanes(self) -> u128 {
-        avx2::or_lanes_wide(self.lo, self.hi)
+/// `x` toward lower bits by `s` (less than 64) a lane (`vpshrdvq`).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+fn down(x: Wide, s: __m256i) -> Wide {
+    Wide {
+        lo: _mm256_shrdv_epi64(x.lo, x.hi, s),
+        hi: _mm256_srlv_epi64(x.hi, s),
     }
 }
 
@@ -178,29 +125,29 @@ impl Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flipping_moves_wide(mine: u128, theirs: u128, empty: u128) -> u128 {
-    moves_lanes_wide(Halves::splat(mine), Halves::splat(theirs)).or_lanes() & empty
+    moves_lanes_wide(Wide::splat(mine), Wide::splat(theirs)).or_lanes() & empty
 }
 
 /// [`flipping_moves_wide`] before the lanes are or-ed together and the empty
 /// squares taken, from `mine` and `theirs` in every lane of `p` and `pro`.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
-fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
+fn moves_lanes_wide(p: Wide, pro: Wide) -> Wide {
     let s = _mm256_setr_epi64x(1, 11, 12, 10);
     let s2 = _mm256_add_epi64(s, s);
-    let mut up = pro.and(p.up(s));
-    let mut down = pro.and(p.down(s));
-    up = up.or(pro.and(up.up(s)));
-    down = down.or(pro.and(down.down(s)));
-    let pro_up = pro.and(pro.up(s));
+    let mut ups = pro.and(up(p, s));
+    let mut downs = pro.and(down(p, s));
+    ups = ups.or(pro.and(up(ups, s)));
+    downs = downs.or(pro.and(down(downs, s)));
+    let pro_up = pro.and(up(pro, s));
     // The same pairs of `theirs`, each marked on its lower square.
-    let pro_down = pro_up.down(s);
+    let pro_down = down(pro_up, s);
     // Runs of up to 8 discs: 2 squares, then 2 more three times.
     for _ in 0..3 {
-        up = up.or(pro_up.and(up.up(s2)));
-        down = down.or(pro_down.and(down.down(s2)));
+        ups = ups.or(pro_up.and(up(ups, s2)));
+        downs = downs.or(pro_down.and(down(downs, s2)));
     }
-    up.up(s).or(down.down(s))
+    up(ups, s).or(down(downs, s))
 }
 
 /// The flips on the 128-bit layout of 10×10 and the octagon, along the move's rays
@@ -214,14 +161,14 @@ fn moves_lanes_wide(p: Halves, pro: Halves) -> Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_wide(mine: u128, theirs: u128, index: u32) -> u128 {
-    flips_wide_lanes(Halves::splat(mine), Halves::splat(theirs), index).or_lanes()
+    flips_wide_lanes(Wide::splat(mine), Wide::splat(theirs), index).or_lanes()
 }
 
 /// [`flips_wide`] before the lanes are or-ed together, from `mine` and `theirs`
 /// in every lane of `p` and `o`.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
-fn flips_wide_lanes(p: Halves, o: Halves, index: u32) -> Halves {
+fn flips_wide_lanes(p: Wide, o: Wide, index: u32) -> Wide {
     let [[up_lo, up_hi], [down_lo, down_hi]] = super::rays10(index);
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
@@ -241,7 +188,7 @@ fn flips_wide_lanes(p: Halves, o: Halves, index: u32) -> Halves {
     let closed = _mm256_test_epi64_mask(_mm256_andnot_si256(below_lo, open_lo), p.lo)
         | _mm256_test_epi64_mask(_mm256_andnot_si256(below_hi, open_hi), p.hi);
     // ray & below & !open, each half
-    let up = Halves {
+    let up = Wide {
         lo: _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_lo, below_lo, open_lo),
         hi: _mm256_maskz_ternarylogic_epi64::<0x40>(closed, up_hi, below_hi, open_hi),
     };
@@ -276,7 +223,7 @@ fn flips_wide_lanes(p: Halves, o: Halves, index: u32) -> Halves {
     // whole high half where the closer is in the low half); nothing where there
     // is no closer.
     let closer_in_lo = _mm256_test_epi64_mask(closer_lo, closer_lo);
-    let down = Halves {
+    let down = Wide {
         // ray & -closer & !closer
         lo: _mm256_ternarylogic_epi64::<0x40>(
             down_lo,
@@ -303,23 +250,19 @@ fn flips_wide_lanes(p: Halves, o: Halves, index: u32) -> Halves {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd,avx512vbmi2")]
 pub fn flips_and_replies_wide(mine: u128, theirs: u128, empty: u128, index: u32) -> (u128, u128) {
-    let p = Halves::splat(mine);
-    let o = Halves::splat(theirs);
+    let p = Wide::splat(mine);
+    let o = Wide::splat(theirs);
     let flips = flips_wide_lanes(p, o, index);
     // The flips and the placed disc in every lane of each half: the disc joins the
     // last or of the lanes, in one `vpternlogq` that reads it from memory.
     let [placed_lo, placed_hi] = *super::bit10_halves(index);
-    let changed = Halves {
+    let changed = Wide {
         lo: or_all_with(flips.lo, placed_lo),
         hi: or_all_with(flips.hi, placed_hi),
     };
-    // The move's own square is one of the changed ones: taken out of the
-    // child's moves with them, in the last or of the fill.
-    let replies = moves_lanes_wide(o.and_not(changed), p.or(changed)).and_not(changed);
-    (
-        avx2::flipped_wide(changed.lo, changed.hi, theirs),
-        replies.or_lanes() & empty,
-    )
+    // The changed squares leave the child's moves in the fill's last or.
+    let child_moves = moves_lanes_wide(o.and_not(changed), p.or(changed));
+    avx2::wide_result(changed, child_moves, theirs, empty)
 }
 
 /// The or of the four lanes of `v` and of `x`, in every lane.
