@@ -170,15 +170,22 @@ pub fn stable<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
     let playable = occupied | empty;
     let axes = axes::<P::Layout>();
     // Per direction: the squares where no flip can happen along it, ever.
-    let mut full = [<P::Layout as Layout>::Bits::ZERO; 4];
-    let mut settled = full;
-    for a in 0..4 {
-        full[a] = playable & !axes[a].reach(empty, playable);
-        settled[a] = full[a] | axes[a].ends(playable);
-    }
+    let full = [0, 1, 2, 3].map(|a| playable & !axes[a].reach(empty, playable));
+    let ends = [0, 1, 2, 3].map(|a| axes[a].ends(playable));
+    let settled = [0, 1, 2, 3].map(|a| full[a] | ends[a]);
     let mut stable = discs & settled[0] & settled[1] & settled[2] & settled[3];
     if pos.players() == 2 {
-        stable |= discs & rim_stable::<P::Layout>(&axes, &full, discs, occupied ^ discs, playable);
+        let lines = RimLines {
+            playable,
+            mine: discs,
+            theirs: occupied ^ discs,
+        };
+        // One call an axis, so that each shift is by a constant.
+        stable |= lines.stable(&axes[0], full[0], ends[1] & ends[2] & ends[3])
+            | lines.stable(&axes[1], full[1], ends[0] & ends[2] & ends[3])
+            | lines.stable(&axes[2], full[2], ends[0] & ends[1] & ends[3])
+            | lines.stable(&axes[3], full[3], ends[0] & ends[1] & ends[2]);
+        stable &= discs;
     }
     loop {
         let mut more = discs & !stable;
@@ -292,32 +299,42 @@ impl<L: Layout> Axis<L> {
     }
 }
 
-/// The stable discs of `mine` on the rim lines that are not full, each solved as a
-/// line game of its own (see [`line_stable`]).
-fn rim_stable<L: Layout>(
-    axes: &[Axis<L>; 4],
-    full: &[L::Bits; 4],
-    mine: L::Bits,
-    theirs: L::Bits,
-    playable: L::Bits,
-) -> L::Bits {
-    let mut stable = L::Bits::ZERO;
-    for (a, axis) in axes.iter().enumerate() {
-        // Squares that only a move along this direction can flip…
-        let mut only_here = playable;
-        for (b, other) in axes.iter().enumerate() {
-            if a != b {
-                only_here &= other.ends(playable);
-            }
+/// A position as [`RimLines::stable`] reads it: the playable squares and the
+/// discs of the two players.
+struct RimLines<B> {
+    playable: B,
+    mine: B,
+    theirs: B,
+}
+
+impl<B: Bits> RimLines<B> {
+    /// The stable discs of `mine` on the rim lines along `axis` that are not full
+    /// (`full`: the squares of full lines), each solved as a line game of its own
+    /// (see [`line_stable`]). `only_here`: the squares at an end of their line in
+    /// each of the three other directions, which only a move along `axis` can flip.
+    #[inline(always)]
+    fn stable<L: Layout<Bits = B>>(&self, axis: &Axis<L>, full: B, only_here: B) -> B {
+        let Self {
+            playable,
+            mine,
+            theirs,
+        } = *self;
+        let only_here = only_here & playable;
+        // A rim line that holds a disc of `mine` and is not full holds one of
+        // these (fullness is a property of the whole line); most positions have
+        // none, and cost no fill.
+        let seeds = only_here & !full & mine;
+        if seeds.is_empty() {
+            return B::ZERO;
         }
-        // …on lines made of such squares alone, not yet known to be settled.
+        // Lines made of such squares alone.
         let mixed = axis.reach(playable & !only_here, playable);
-        let mut lines = only_here & !mixed & !full[a];
-        lines &= axis.reach(mine, playable);
+        let mut lines = axis.reach(seeds, playable) & only_here & !mixed & !full;
+        let mut stable = B::ZERO;
         while !lines.is_empty() {
             let mut spots = [0u32; 10];
             let (mut p, mut o, mut len) = (0u16, 0u16, 0usize);
-            let mut at = L::Bits::bit(lines.lowest());
+            let mut at = B::bit(lines.lowest());
             while !at.is_empty() && len < 10 {
                 let index = at.lowest();
                 spots[len] = index;
@@ -330,12 +347,12 @@ fn rim_stable<L: Layout>(
             let solved = line_stable(len, p, o) & p;
             for (i, &index) in spots.iter().enumerate().take(len) {
                 if solved >> i & 1 != 0 {
-                    stable |= L::Bits::bit(index);
+                    stable |= B::bit(index);
                 }
             }
         }
+        stable
     }
-    stable
 }
 
 /// `3^k`.
