@@ -332,22 +332,23 @@ impl<B: Bits> RimLines<B> {
         let mut lines = axis.reach(seeds, playable) & only_here & !mixed & !full;
         let mut stable = B::ZERO;
         while !lines.is_empty() {
-            let mut spots = [0u32; 10];
+            // Walk the line up from its lowest square, a square as a one-bit set
+            // (no bit index, no shift by a variable amount).
+            let mut squares = [B::ZERO; 10];
             let (mut p, mut o, mut len) = (0u16, 0u16, 0usize);
             let mut at = B::bit(lines.lowest());
             while !at.is_empty() && len < 10 {
-                let index = at.lowest();
-                spots[len] = index;
-                p |= u16::from(mine.has(index)) << len;
-                o |= u16::from(theirs.has(index)) << len;
+                squares[len] = at;
+                p |= u16::from(!(mine & at).is_empty()) << len;
+                o |= u16::from(!(theirs & at).is_empty()) << len;
                 len += 1;
                 lines &= !at;
                 at = axis.up(at, 1) & axis.up_mask & playable;
             }
             let solved = line_stable(len, p, o) & p;
-            for (i, &index) in spots.iter().enumerate().take(len) {
+            for (i, &square) in squares.iter().enumerate().take(len) {
                 if solved >> i & 1 != 0 {
-                    stable |= B::bit(index);
+                    stable |= square;
                 }
             }
         }
