@@ -169,10 +169,18 @@ pub fn stable<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
     let empty = pos.empty().bits();
     let playable = occupied | empty;
     let axes = axes::<P::Layout>();
-    // Per direction: the squares where no flip can happen along it, ever.
-    let full = [0, 1, 2, 3].map(|a| playable & !axes[a].reach(empty, playable));
-    let ends = [0, 1, 2, 3].map(|a| axes[a].ends(playable));
-    let settled = [0, 1, 2, 3].map(|a| full[a] | ends[a]);
+    // Per direction: the squares where no flip can happen along it, ever (written
+    // out an axis at a time, so that every shift is by a constant).
+    let [h, v, d, a] = &axes;
+    let full_along = |axis: &Axis<P::Layout>| playable & !axis.reach(empty, playable);
+    let full = [full_along(h), full_along(v), full_along(d), full_along(a)];
+    let ends = [
+        h.ends(playable),
+        v.ends(playable),
+        d.ends(playable),
+        a.ends(playable),
+    ];
+    let settled = [0, 1, 2, 3].map(|i| full[i] | ends[i]);
     let mut stable = discs & settled[0] & settled[1] & settled[2] & settled[3];
     if pos.players() == 2 {
         let lines = RimLines {

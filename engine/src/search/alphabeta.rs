@@ -1,6 +1,7 @@
 //! Negamax alpha-beta on the evaluation, exact (to the end of the game) when few
 //! squares are left; two players, every board and option.
 
+use multiversion::multiversion;
 use reversi::{features, Bitboard, Position, Spot};
 
 use super::eval::evaluate;
@@ -21,9 +22,38 @@ pub struct Search {
 impl Search {
     /// Negamax alpha-beta: the value of `pos` for the player to move, exact
     /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
-    pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if !self.exact && depth == 0 {
+    ///
+    /// Compiled for each x86-64 level (the `multiversion` crate, as the solver
+    /// and the playouts are) and run in the best this processor has, so that the
+    /// kernel of a position from [`visit_fastest`](reversi::AnyPosition::visit_fastest)
+    /// is inlined into the search.
+    pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, alpha: i32, beta: i32) -> i32 {
+        negamax_compiled(self, pos, depth, alpha, beta)
+    }
+}
+
+/// [`Search::negamax`] for one processor level.
+#[multiversion(targets = "simd")]
+fn negamax_compiled<P: Position>(
+    search: &mut Search,
+    pos: &P,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    /// The recursion, compiled for the same processor features as the function
+    /// around it, so that it calls itself directly rather than through the
+    /// run-time dispatch.
+    #[multiversion::inherit_target]
+    fn negamax<P: Position>(
+        search: &mut Search,
+        pos: &P,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        search.nodes += 1;
+        if !search.exact && depth == 0 {
             return evaluate(pos);
         }
         let moves = pos.legal_moves();
@@ -32,11 +62,11 @@ impl Search {
             if next.legal_moves().is_empty() {
                 return pos.final_margin() * EXACT;
             }
-            return -self.negamax(&next, depth, -beta, -alpha);
+            return -negamax(search, &next, depth, -beta, -alpha);
         }
         let next_depth = depth.saturating_sub(1);
-        for m in ordered(pos, moves, self.exact || depth >= 2) {
-            let value = -self.negamax(&pos.play_unchecked(m), next_depth, -beta, -alpha);
+        for m in ordered(pos, moves, search.exact || depth >= 2) {
+            let value = -negamax(search, &pos.play_unchecked(m), next_depth, -beta, -alpha);
             if value >= beta {
                 return value;
             }
@@ -44,22 +74,30 @@ impl Search {
         }
         alpha
     }
+    negamax(search, pos, depth, alpha, beta)
 }
 
 /// The moves, fewest replies first when `sort` (the cheapest good order), else as
 /// they come.
+#[inline(always)]
 fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<Spot<P::Layout>> {
-    let mut list: Vec<Spot<P::Layout>> = moves.iter().collect();
-    if sort && list.len() > 1 && pos.empty().len() > 5 {
-        let corners = features::corner_squares(pos);
-        list.sort_by_key(|&m| {
-            let (_, _, replies) = pos.play_unchecked_with_replies(m);
-            let replies = replies.len() as i32;
-            let corner = i32::from(corners.contains(m)) * if pos.anti() { 3 } else { -3 };
-            replies + corner
-        });
+    if !(sort && moves.len() > 1 && pos.empty().len() > 5) {
+        return moves.iter().collect();
     }
-    list
+    let corners = features::corner_squares(pos);
+    let corner = if pos.anti() { 3 } else { -3 };
+    // The keys first, in a loop of this function's own (compiled for the
+    // processor's level with the kernel inlined), then a sort on them.
+    let mut keyed = Vec::with_capacity(moves.len());
+    for m in moves {
+        let (_, _, replies) = pos.play_unchecked_with_replies(m);
+        keyed.push((
+            replies.len() as i32 + i32::from(corners.contains(m)) * corner,
+            m,
+        ));
+    }
+    keyed.sort_by_key(|&(key, _)| key);
+    keyed.into_iter().map(|(_, m)| m).collect()
 }
 
 /// The best move of `root` at `depth` plies (at least 1; exact when `root` has
