@@ -460,7 +460,8 @@ pub struct AlphaBeta {
     name: String,
     depth: u32,
     solve: u32,
-    /// The 8×8 endgame solver, made at the first endgame (its table is large).
+    /// The 8×8 endgame solver, made at the first endgame (its table of up to
+    /// 64 MB, sized by `solve`, is not needed before).
     solver: Option<Box<crate::solver::Solver>>,
 }
 
@@ -520,10 +521,7 @@ impl Bot for AlphaBeta {
         let pos = game.position();
         if !pos.is_over() && !pos.must_pass() {
             if let Some(position) = solver_position(pos, self.solve) {
-                // A table for the endgames this bot hands over: cleared before
-                // each solve, so a 64 MB one for 12 empty squares cost more
-                // time in the clearing than in the search.
-                let bits = (self.solve + 6).clamp(16, 22);
+                let bits = solver_table_bits(self.solve);
                 let solver = self
                     .solver
                     .get_or_insert_with(|| Box::new(crate::solver::Solver::with_table_bits(bits)));
@@ -541,6 +539,14 @@ impl Bot for AlphaBeta {
         let name = self.name.clone();
         choose_in(self, &name, true, pos)
     }
+}
+
+/// The table size (in bits of entries) of the solver of an alpha-beta bot exact
+/// from `solve` empty squares: the table is cleared before each solve, so the
+/// solver's default 64 MB for 12 empty squares cost more time in the clearing
+/// than in the search. 2^(solve + 6) entries, at least 2^16 and at most 2^22.
+fn solver_table_bits(solve: u32) -> u32 {
+    solve.saturating_add(6).clamp(16, 22)
 }
 
 /// `pos` as the 8×8 solver takes it, when the bot hands it over: two-player 8×8
@@ -673,4 +679,19 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
         .sum();
     let corner_sign = if pos.anti() { -1 } else { 1 };
     10 * (mine * opponents - theirs) + corner_sign * 50 * (my_corners * opponents - their_corners)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solver_table_bits;
+
+    #[test]
+    fn the_solver_table_grows_with_the_endgame_and_stays_bounded() {
+        assert_eq!(solver_table_bits(0), 16);
+        assert_eq!(solver_table_bits(12), 18); // 4 MB at the default
+        assert_eq!(solver_table_bits(15), 21);
+        assert_eq!(solver_table_bits(16), 22);
+        // Any `solve` a user may write (`alphabeta:solve=4294967295`).
+        assert_eq!(solver_table_bits(u32::MAX), 22);
+    }
 }
