@@ -189,11 +189,10 @@ pub fn stable<P: Position>(pos: &P, color: Color) -> Bitboard<P::Layout> {
             theirs: occupied ^ discs,
         };
         // One call an axis, so that each shift is by a constant.
-        stable |= lines.stable(&axes[0], full[0], ends[1] & ends[2] & ends[3])
-            | lines.stable(&axes[1], full[1], ends[0] & ends[2] & ends[3])
-            | lines.stable(&axes[2], full[2], ends[0] & ends[1] & ends[3])
-            | lines.stable(&axes[3], full[3], ends[0] & ends[1] & ends[2]);
-        stable &= discs;
+        stable |= lines.stable(h, full[0], ends[1] & ends[2] & ends[3])
+            | lines.stable(v, full[1], ends[0] & ends[2] & ends[3])
+            | lines.stable(d, full[2], ends[0] & ends[1] & ends[3])
+            | lines.stable(a, full[3], ends[0] & ends[1] & ends[2]);
     }
     loop {
         let mut more = discs & !stable;
@@ -318,8 +317,9 @@ struct RimLines<B> {
 impl<B: Bits> RimLines<B> {
     /// The stable discs of `mine` on the rim lines along `axis` that are not full
     /// (`full`: the squares of full lines), each solved as a line game of its own
-    /// (see [`line_stable`]). `only_here`: the squares at an end of their line in
-    /// each of the three other directions, which only a move along `axis` can flip.
+    /// (see [`line_stable`]), a subset of `mine`. `only_here`: the playable squares
+    /// at an end of their line in each of the three other directions, which only a
+    /// move along `axis` can flip.
     #[inline(always)]
     fn stable<L: Layout<Bits = B>>(&self, axis: &Axis<L>, full: B, only_here: B) -> B {
         let Self {
@@ -327,7 +327,6 @@ impl<B: Bits> RimLines<B> {
             mine,
             theirs,
         } = *self;
-        let only_here = only_here & playable;
         // A rim line that holds a disc of `mine` and is not full holds one of
         // these (fullness is a property of the whole line); most positions have
         // none, and cost no fill.
