@@ -2,7 +2,8 @@
 //! squares are left; two players, every board and option.
 
 use multiversion::multiversion;
-use reversi::{features, Bitboard, Position, Spot};
+use reversi::layout::Layout;
+use reversi::{features, Bitboard, BitboardIter, Position, Spot};
 
 use super::eval::evaluate;
 
@@ -80,24 +81,74 @@ fn negamax_compiled<P: Position>(
 /// The moves, fewest replies first when `sort` (the cheapest good order), else as
 /// they come.
 #[inline(always)]
-fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Vec<Spot<P::Layout>> {
+fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Ordered<P::Layout> {
+    const { assert!(P::Layout::BITS_USED as usize <= MAX_MOVES) };
     if !(sort && moves.len() > 1 && pos.empty().len() > 5) {
-        return moves.iter().collect();
+        return Ordered::AsTheyCome(moves.iter());
     }
+    let Some(first) = moves.iter().next() else {
+        return Ordered::AsTheyCome(moves.iter());
+    };
     let corners = features::corner_squares(pos);
     let corner = if pos.anti() { 3 } else { -3 };
     // The keys first, in a loop of this function's own (compiled for the
-    // processor's level with the kernel inlined), then a sort on them.
-    let mut keyed = Vec::with_capacity(moves.len());
+    // processor's level with the kernel inlined), then a sort on them. Each key
+    // holds the move's place in `spots` in its low byte, so that equal keys keep
+    // the moves' order; on the stack, as no node allocates.
+    let mut spots = [first; MAX_MOVES];
+    let mut keys = [0u16; MAX_MOVES];
+    let mut len = 0;
     for m in moves {
         let (_, _, replies) = pos.play_unchecked_with_replies(m);
-        keyed.push((
-            replies.len() as i32 + i32::from(corners.contains(m)) * corner,
-            m,
-        ));
+        // At most the board's squares (110 bits) plus 3, never below 0.
+        let key = replies.len() as i32 + 3 + i32::from(corners.contains(m)) * corner;
+        spots[len] = m;
+        keys[len] = (key as u16) << 8 | len as u16;
+        len += 1;
     }
-    keyed.sort_by_key(|&(key, _)| key);
-    keyed.into_iter().map(|(_, m)| m).collect()
+    keys[..len].sort_unstable();
+    Ordered::Sorted {
+        spots,
+        keys,
+        next: 0,
+        len,
+    }
+}
+
+/// More than the legal moves of any position: no layout has more bits.
+const MAX_MOVES: usize = 128;
+
+/// The moves of a node in [`ordered`]'s order.
+enum Ordered<L: Layout> {
+    AsTheyCome(BitboardIter<L>),
+    Sorted {
+        spots: [Spot<L>; MAX_MOVES],
+        /// Sort key above, place in `spots` in the low byte.
+        keys: [u16; MAX_MOVES],
+        next: usize,
+        len: usize,
+    },
+}
+
+impl<L: Layout> Iterator for Ordered<L> {
+    type Item = Spot<L>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Spot<L>> {
+        match self {
+            Ordered::AsTheyCome(moves) => moves.next(),
+            Ordered::Sorted {
+                spots,
+                keys,
+                next,
+                len,
+            } => {
+                let key = *keys[..*len].get(*next)?;
+                *next += 1;
+                Some(spots[usize::from(key & 0xff)])
+            }
+        }
+    }
 }
 
 /// The best move of `root` at `depth` plies (at least 1; exact when `root` has
