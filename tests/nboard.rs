@@ -166,3 +166,67 @@ fn gtp_mode_answers_each_command() {
     assert!(replies[6].starts_with("? "), "{}", replies[6]);
     assert_eq!(replies[7].trim(), "=");
 }
+
+#[test]
+fn gtp_play_and_genmove_take_the_colour_they_name() {
+    // A game that comes to a forced pass, to see that a move of the other
+    // colour puts the pass in.
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let game = (0..)
+        .find_map(|_| {
+            let mut game = Game::new(Rules::default());
+            while !game.is_over() {
+                if game.must_pass() {
+                    return Some(game);
+                }
+                let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
+                let spot = playout::random_move(&pos, &mut rng).unwrap();
+                game.play(spot.square()).unwrap();
+            }
+            None
+        })
+        .unwrap();
+    let mut commands: Vec<String> = vec![
+        "clear_board".into(),
+        // Out of turn: refused, and the board stays as it was.
+        "1 play white f5".into(),
+        "2 genmove white".into(),
+        "3 play purple f5".into(),
+        "known_command showboard".into(),
+    ];
+    let mut replay = Game::new(Rules::default());
+    for m in game.moves() {
+        if let Move::Place(square) = m {
+            // GTP sends no passes: the other colour's move stands for them.
+            commands.push(format!("play {} {square}", replay.to_move().name()));
+        }
+        replay.play(m).unwrap();
+    }
+    let passer = game.to_move();
+    let other = if passer == reversi::Color::Black {
+        "white"
+    } else {
+        "black"
+    };
+    commands.push(format!("4 genmove {other}"));
+    let out = session(&["--gtp", "--max-depth", "1", "--solve", "4"], &commands);
+    let replies: Vec<&String> = out.iter().filter(|l| !l.is_empty()).collect();
+    assert_eq!(replies[0].trim(), "=");
+    assert_eq!(replies[1].as_str(), "?1 illegal move: it is black's turn");
+    assert_eq!(replies[2].as_str(), "?2 illegal move: it is black's turn");
+    assert_eq!(replies[3].as_str(), "?3 syntax error");
+    assert_eq!(replies[4].as_str(), "= true");
+    let placed = game.moves().filter(|m| matches!(m, Move::Place(_))).count();
+    for (i, reply) in replies[5..5 + placed].iter().enumerate() {
+        assert_eq!(reply.trim(), "=", "move {i}");
+    }
+    // The player to move must pass: the other colour's move comes after the
+    // pass that the engine puts in.
+    let mv = replies[5 + placed].strip_prefix("=4 ").unwrap();
+    let mut after = game.clone();
+    after.pass().unwrap();
+    assert!(
+        after.is_legal(mv.parse::<reversi::Square>().unwrap()),
+        "{mv}"
+    );
+}

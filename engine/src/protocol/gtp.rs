@@ -5,11 +5,14 @@
 //! Commands: `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize N` (6, 8 or 10), `clear_board`, `play COLOR MOVE`,
 //! `genmove COLOR` (`pass` when forced), `showboard`, `quit`; an optional
-//! numeric id is repeated in the answer.
+//! numeric id is repeated in the answer. `COLOR` (`b`, `black`, `w` or
+//! `white`) must be the player to move, or the other one when the player to
+//! move has no move (the pass is put in); otherwise the answer is an error and
+//! the game is unchanged.
 
 use std::io::{BufRead, Write};
 
-use reversi::{Board, Game, Rules};
+use reversi::{Board, Color, Game, Rules};
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
@@ -33,7 +36,7 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         return Ok(true);
     };
     let args: Vec<&str> = words.collect();
-    const COMMANDS: [&str; 10] = [
+    const COMMANDS: [&str; 11] = [
         "protocol_version",
         "name",
         "version",
@@ -43,6 +46,7 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         "clear_board",
         "play",
         "genmove",
+        "showboard",
         "quit",
     ];
     let answer: Result<String, String> = match command {
@@ -70,21 +74,33 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             Ok(String::new())
         }
         "showboard" => Ok(format!("\n{}", engine.game)),
-        "play" => match args.get(1).map(|m| read_move(m)) {
-            Some(Ok(mv)) => engine
-                .game
-                .play(mv)
-                .map(|_| String::new())
-                .map_err(|e| format!("illegal move: {e}")),
+        "play" => match (
+            args.first().map(|c| read_color(c)),
+            args.get(1).map(|m| read_move(m)),
+        ) {
+            (Some(Some(color)), Some(Ok(mv))) => {
+                // On a copy, so that an illegal move leaves the game as it was
+                // (a pass put in for the colour is taken back with it).
+                let mut game = engine.game.clone();
+                to_turn_of(&mut game, color)
+                    .and_then(|()| game.play(mv).map_err(|e| format!("illegal move: {e}")))
+                    .map(|_| {
+                        engine.game = game;
+                        String::new()
+                    })
+            }
             _ => Err("syntax error".into()),
         },
-        "genmove" => {
-            let (mv, _, _) = engine.think();
-            match engine.game.play(mv) {
-                Ok(_) => Ok(write_move(mv, Protocol::Gtp)),
-                Err(_) => Ok("pass".into()),
-            }
-        }
+        "genmove" => match args.first().map(|c| read_color(c)) {
+            Some(Some(color)) => to_turn_of(&mut engine.game, color).map(|()| {
+                let (mv, _, _) = engine.think();
+                match engine.game.play(mv) {
+                    Ok(_) => write_move(mv, Protocol::Gtp),
+                    Err(_) => "pass".into(),
+                }
+            }),
+            _ => Err("syntax error".into()),
+        },
         _ => Err("unknown command".into()),
     };
     match answer {
@@ -92,4 +108,30 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         Err(text) => write!(out, "?{id} {text}\n\n")?,
     }
     Ok(command != "quit")
+}
+
+/// The colour of a GTP argument: `b`, `black`, `w` or `white`, in any case.
+fn read_color(word: &str) -> Option<Color> {
+    match word.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Color::Black),
+        "w" | "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Brings `game` to `color`'s turn: nothing when it is already, a pass when the
+/// player to move has none but to pass (GTP sends no passes of its own), an
+/// error otherwise, the game unchanged.
+fn to_turn_of(game: &mut Game, color: Color) -> Result<(), String> {
+    if game.to_move() == color || game.is_over() {
+        return Ok(());
+    }
+    if game.must_pass() {
+        game.pass().map_err(|e| format!("illegal move: {e}"))?;
+        return Ok(());
+    }
+    Err(format!(
+        "illegal move: it is {}'s turn",
+        game.to_move().name()
+    ))
 }
