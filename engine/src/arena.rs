@@ -9,6 +9,7 @@
 //! (cannot be started, or dies or stays silent before its first answer) is an
 //! error, [`ArenaError::EngineNeverRan`], so that no game is scored against it.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand_core::SeedableRng;
@@ -27,8 +28,15 @@ pub enum ArenaError {
     /// silent before its first answer): its games cannot be scored.
     EngineNeverRan(StartError),
     /// The game could not be set up or written (blocked squares that cannot be
-    /// drawn, a game that GGF cannot write).
+    /// drawn, a game that GGF cannot write), or a bot gave no move for a reason
+    /// other than an engine's failure (a bot that does not play this many
+    /// players).
     Game(String),
+    /// The [`Config`] does not hold together (its fields are public, so it can
+    /// be changed after [`Config::new`] checked it): a seating with a seat count
+    /// other than the rules' players or naming a player that is not there,
+    /// fewer than two players.
+    Config(String),
 }
 
 impl std::fmt::Display for ArenaError {
@@ -36,17 +44,20 @@ impl std::fmt::Display for ArenaError {
         match self {
             ArenaError::EngineNeverRan(e) => e.fmt(f),
             ArenaError::Game(e) => f.write_str(e),
+            ArenaError::Config(e) => write!(f, "arena: {e}"),
         }
     }
 }
 
 impl std::error::Error for ArenaError {}
 
-/// A participant: a built-in bot or an outside engine.
+/// A participant: a built-in bot, a bot of your own, or an outside engine.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Player {
     /// A built-in bot.
     Bot(Spec),
+    /// A bot of your own, made afresh for each game.
+    Custom(CustomBot),
     /// An outside engine, one process per game.
     Engine(EngineSpec),
 }
@@ -56,16 +67,109 @@ impl Player {
     pub fn name(&self) -> &str {
         match self {
             Player::Bot(spec) => &spec.name,
+            Player::Custom(bot) => &bot.name,
             Player::Engine(spec) => &spec.name,
         }
     }
 }
 
+/// What makes a [`CustomBot`] for a game from the game's seed.
+type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
+
+/// Your own [`Bot`] as an arena player: a name and a function that makes the
+/// bot for each game (the arena plays games on several threads, each with its
+/// own bots), given a seed derived from [`Config::seed`], the game and the
+/// seat, for the bot's random choices.
+///
+/// The arena does not ask a custom bot which games it plays: one that answers
+/// [`BotError::Players`] (or any error) stops the arena with
+/// [`ArenaError::Game`].
+///
+/// ```
+/// use reversi::{Game, Move, Rules};
+/// use reversi_engine::arena::{self, Config, CustomBot, Player};
+/// use reversi_engine::bot::{Bot, BotError, Choice, Spec};
+///
+/// /// Plays the first legal move, in square order.
+/// struct First;
+///
+/// impl Bot for First {
+///     fn name(&self) -> &str {
+///         "first"
+///     }
+///
+///     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+///         let mv = match game.legal_moves().first() {
+///             Some(square) => Move::Place(square),
+///             None => Move::Pass,
+///         };
+///         Ok(Choice { mv, eval: None, exact: false, nodes: 0 })
+///     }
+/// }
+///
+/// let players = vec![
+///     Player::Custom(CustomBot::new("first", |_seed| Box::new(First))),
+///     Player::Bot(Spec::parse("greedy")?),
+/// ];
+/// let config = Config::new(players, Rules::default())?;
+/// let games = arena::run(&config).map_err(|e| e.to_string())?;
+/// let tallies = config.tally(&games);
+/// assert_eq!(tallies[0].games(), 2);
+/// assert!(games[0].text.contains("first"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone)]
+pub struct CustomBot {
+    /// The name in summaries and records.
+    pub name: String,
+    make: Arc<MakeBot>,
+}
+
+impl CustomBot {
+    /// The player `name`, whose bot for each game `make` makes from a seed.
+    pub fn new(
+        name: impl Into<String>,
+        make: impl Fn(u64) -> Box<dyn Bot + Send> + Send + Sync + 'static,
+    ) -> CustomBot {
+        CustomBot {
+            name: name.into(),
+            make: Arc::new(make),
+        }
+    }
+
+    /// The bot for a game, its random choices drawn from `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot + Send> {
+        (self.make)(seed)
+    }
+}
+
+impl std::fmt::Debug for CustomBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CustomBot")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Two custom players are equal when they have the same name and the same
+/// function (clones of one [`CustomBot`]).
+impl PartialEq for CustomBot {
+    fn eq(&self, other: &CustomBot) -> bool {
+        self.name == other.name && Arc::ptr_eq(&self.make, &other.make)
+    }
+}
+
 /// What an arena plays: the players, the games and their rules.
+///
+/// The fields are public, to be changed after [`Config::new`]; [`run`] and
+/// [`play`] check again that they hold together ([`ArenaError::Config`]).
+#[derive(Clone, Debug)]
 pub struct Config {
-    /// The players, built-in bots and outside engines.
+    /// The players: built-in bots, bots of your own and outside engines.
     pub players: Vec<Player>,
-    /// Games to play: a whole number of rounds of [`Config::seatings`].
+    /// Games to play: game `i` is opening `i / seatings.len()` played by seating
+    /// `i % seatings.len()`, so a whole number of rounds of
+    /// [`Config::seatings`] (the default, one round) is fair to every player.
     pub games: usize,
     /// Seeds the openings and the bots.
     pub seed: u64,
@@ -82,6 +186,8 @@ pub struct Config {
     /// The rules without blocked squares, when each opening draws its own.
     pub random_blocked: Option<RulesBuilder>,
     /// Each seating: the player on each seat, in turn order (see [`seatings`]).
+    /// Each has one seat for each of the rules' players, each seat an index
+    /// into [`Config::players`].
     pub seatings: Vec<Vec<usize>>,
 }
 
@@ -123,6 +229,35 @@ impl Config {
         })
     }
 
+    /// Whether the fields hold together: two or more players, and seatings
+    /// (at least one) of one seat for each of the rules' players, each naming
+    /// one of the players. [`run`] and [`play`] check it first.
+    pub fn check(&self) -> Result<(), ArenaError> {
+        let fail = |why: String| Err(ArenaError::Config(why));
+        if self.players.len() < 2 {
+            return fail("two or more players are needed".into());
+        }
+        if self.seatings.is_empty() {
+            return fail("no seatings".into());
+        }
+        let seats = usize::from(self.rules.players());
+        for (i, seating) in self.seatings.iter().enumerate() {
+            if seating.len() != seats {
+                return fail(format!(
+                    "seating {i} has {} seats for a game of {seats} players",
+                    seating.len()
+                ));
+            }
+            if let Some(p) = seating.iter().find(|&&p| p >= self.players.len()) {
+                return fail(format!(
+                    "seating {i} names player {p} of {}",
+                    self.players.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Each player's tally from the games `played`.
     pub fn tally<'a>(&self, played: impl IntoIterator<Item = &'a Played>) -> Vec<Tally> {
         let mut tallies = vec![Tally::default(); self.players.len()];
@@ -161,15 +296,25 @@ impl Config {
 /// # Ok::<(), String>(())
 /// ```
 pub fn run(config: &Config) -> Result<Vec<Played>, ArenaError> {
+    config.check()?;
     (0..config.games).map(|index| play(config, index)).collect()
 }
 
 /// Every seating of `players` players at a table of `seats` seats: with two
 /// seats every ordered pair, with three or four every rotation of the players
 /// around the table (the first ones again on spare seats); an error when there
-/// are more players than seats at a table of three or four.
+/// are fewer than two players, a table of other than 2, 3 or 4 seats, or more
+/// players than seats at a table of three or four.
 pub fn seatings(players: usize, seats: usize) -> Result<Vec<Vec<usize>>, String> {
     let n = players;
+    if !(2..=4).contains(&seats) {
+        return Err(format!(
+            "a table of {seats} seats: a game has 2, 3 or 4 players"
+        ));
+    }
+    if n < 2 {
+        return Err("two or more players are needed".into());
+    }
     if seats == 2 {
         Ok((0..n)
             .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| vec![a, b]))
@@ -203,7 +348,8 @@ pub struct Played {
     pub results: Vec<SeatResult>,
     /// The game as a record, or a GGF line (see [`Config::ggf`]).
     pub text: String,
-    /// `black 40-24`, or the forfeit.
+    /// The outcome and the discs, as `white B=26 W=38` or `draw B=32 W=32`,
+    /// or the forfeit, as `black by forfeit`.
     pub summary: String,
     /// `game N: forfeit: NAME (COLOUR) WHY`, when a player forfeited.
     pub forfeit: Option<String>,
@@ -246,6 +392,7 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
 /// Outside engines are started before the first move; one that never runs is
 /// [`ArenaError::EngineNeverRan`], not a forfeit.
 pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
+    config.check()?;
     let round = config.seatings.len();
     let seating = config.seatings[index % round].clone();
     let mut game = opening(config, index / round).map_err(ArenaError::Game)?;
@@ -255,6 +402,9 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
         seats.push(match &config.players[p] {
             Player::Bot(spec) => {
                 spec.build(derive_seed(config.seed, index as u64, 2 + seat as u64))
+            }
+            Player::Custom(bot) => {
+                bot.build(derive_seed(config.seed, index as u64, 2 + seat as u64))
             }
             Player::Engine(spec) => Box::new(
                 EngineBot::start(spec, config.move_time, config.engine_depth)
@@ -367,10 +517,11 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
-    /// The score from 0 to 1: wins and half the draws over the games.
+    /// The score from 0 to 1: wins and half the draws over the games; 0.5,
+    /// even, before any game.
     pub fn score(&self) -> f64 {
         match self.games() {
-            0 => 0.0,
+            0 => 0.5,
             n => (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n),
         }
     }
@@ -396,6 +547,9 @@ fn format_elo(value: f64) -> String {
 /// that a clean sweep still gets a finite lower bound).
 pub fn elo_line(names: [&str; 2], t: &Tally) -> String {
     const Z: f64 = 1.96;
+    if t.games() == 0 {
+        return format!("elo {} - {}: no games", names[0], names[1]);
+    }
     let n = f64::from(t.games());
     let p = t.score();
     let spread = (f64::from(t.wins) * (1.0 - p).powi(2)
@@ -422,4 +576,117 @@ pub fn elo_line(names: [&str; 2], t: &Tally) -> String {
             elo((centre + half).min(1.0))
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use reversi::Board;
+
+    use super::*;
+    use crate::bot::{Choice, Greedy};
+
+    fn two_bots() -> Vec<Player> {
+        vec![
+            Player::Bot(Spec::parse("greedy").unwrap()),
+            Player::Bot(Spec::parse("random").unwrap()),
+        ]
+    }
+
+    #[test]
+    fn a_config_changed_after_new_is_an_error_not_a_panic() {
+        let four = Rules::builder(Board::Octagon).players(4).build().unwrap();
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.rules = four;
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Config("seating 0 has 2 seats for a game of 4 players".into())
+        );
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.seatings = vec![vec![0, 5]];
+        assert_eq!(
+            play(&config, 0).unwrap_err().to_string(),
+            "arena: seating 0 names player 5 of 2"
+        );
+        config.seatings.clear();
+        assert!(matches!(run(&config), Err(ArenaError::Config(_))));
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.players.truncate(1);
+        assert!(matches!(run(&config), Err(ArenaError::Config(_))));
+        // Unchanged, it plays.
+        let config = Config::new(two_bots(), Rules::default()).unwrap();
+        assert_eq!(run(&config).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn seatings_refuse_tables_that_do_not_exist() {
+        assert!(seatings(2, 5).is_err());
+        assert!(seatings(3, 0).is_err());
+        assert!(seatings(1, 2).is_err());
+        assert_eq!(seatings(2, 2).unwrap(), vec![vec![0, 1], vec![1, 0]]);
+        assert_eq!(seatings(2, 3).unwrap().len(), 3);
+    }
+
+    /// A custom bot that counts the bots made and plays as greedy does.
+    struct Counted(Greedy);
+
+    impl Bot for Counted {
+        fn name(&self) -> &str {
+            "counted"
+        }
+
+        fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+            self.0.choose(game)
+        }
+    }
+
+    #[test]
+    fn custom_bots_play_each_game_with_a_fresh_bot_and_its_own_seed() {
+        static MADE: AtomicU64 = AtomicU64::new(0);
+        let seeds = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = Arc::clone(&seeds);
+        let custom = CustomBot::new("mine", move |seed| {
+            MADE.fetch_add(1, Ordering::Relaxed);
+            seen.lock().unwrap().push(seed);
+            Box::new(Counted(Greedy::new(seed)))
+        });
+        let players = vec![
+            Player::Custom(custom.clone()),
+            Player::Bot(Spec::parse("random").unwrap()),
+        ];
+        assert_eq!(players[0], Player::Custom(custom));
+        let mut config = Config::new(players, Rules::default()).unwrap();
+        config.games = 4;
+        let games = run(&config).unwrap();
+        assert_eq!(MADE.load(Ordering::Relaxed), 4);
+        let mut seeds = seeds.lock().unwrap().clone();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 4, "a seed per game");
+        // The record names the player by the custom name, on its seat.
+        let first = &games[0];
+        assert_eq!(first.seating, vec![0, 1]);
+        assert!(first.text.contains("[Black \"mine\"]"), "{}", first.text);
+        assert_eq!(config.tally(&games)[0].games(), 4);
+    }
+
+    #[test]
+    fn a_custom_bot_that_cannot_play_the_game_stops_the_arena() {
+        let custom = CustomBot::new("two only", |_| Box::new(crate::bot::AlphaBeta::new(1, 0)));
+        let players = vec![
+            Player::Custom(custom),
+            Player::Bot(Spec::parse("random").unwrap()),
+        ];
+        let four = Rules::builder(Board::Size8).players(4).build().unwrap();
+        let config = Config::new(players, four).unwrap();
+        let error = run(&config).unwrap_err();
+        assert!(matches!(error, ArenaError::Game(_)), "{error:?}");
+    }
+
+    #[test]
+    fn no_games_no_elo() {
+        let none = Tally::default();
+        assert_eq!(none.score(), 0.5);
+        assert_eq!(elo_line(["a", "b"], &none), "elo a - b: no games");
+    }
 }
