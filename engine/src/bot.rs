@@ -137,7 +137,14 @@ impl Spec {
                 (Kind::Mcts { time, .. }, "time") => {
                     *time = Some(Duration::from_millis(option(name, key, value)?))
                 }
-                (Kind::Mcts { exploration, .. }, "c") => *exploration = option(name, key, value)?,
+                (Kind::Mcts { exploration, .. }, "c") => {
+                    *exploration = option(name, key, value)?;
+                    if !(exploration.is_finite() && *exploration >= 0.0) {
+                        return Err(format!(
+                            "{name}: c must be a finite number, 0 or more, not {value:?}"
+                        ));
+                    }
+                }
                 (Kind::AlphaBeta { depth, .. }, "depth") => {
                     *depth = option(name, key, value)?;
                     if *depth == 0 {
@@ -145,7 +152,14 @@ impl Spec {
                     }
                 }
                 (Kind::AlphaBeta { solve, .. }, "solve") => *solve = option(name, key, value)?,
-                _ => return Err(format!("{name} has no option {key:?}")),
+                (kind, _) => {
+                    let options = match kind {
+                        Kind::Mcts { .. } => "its options are playouts, time and c",
+                        Kind::AlphaBeta { .. } => "its options are depth and solve",
+                        _ => "it takes none",
+                    };
+                    return Err(format!("{name} has no option {key:?}: {options}"));
+                }
             }
         }
         Ok(Spec {
@@ -229,8 +243,10 @@ impl std::fmt::Display for BotError {
 
 impl std::error::Error for BotError {}
 
-/// A player: a built-in bot or an outside engine. Implement it to put your own
-/// bot in an [`arena`](crate::arena).
+/// A player: a built-in bot or an outside engine. Implement it for your own bot,
+/// and put that in an [`arena`](crate::arena) as a
+/// [`Player::Custom`](crate::arena::Player::Custom) (see
+/// [`CustomBot`](crate::arena::CustomBot), whose example does).
 pub trait Bot {
     /// The name that summaries and records show.
     fn name(&self) -> &str;
@@ -431,7 +447,9 @@ impl Mcts {
         self
     }
 
-    /// The UCT exploration constant.
+    /// The UCT exploration constant: 0 or more (1.4 by default; 0 plays the
+    /// best mean so far). A negative, infinite or NaN constant makes a poor
+    /// search, though it still ends and answers a legal move.
     pub fn exploration(mut self, exploration: f64) -> Mcts {
         self.exploration = exploration;
         self
@@ -683,7 +701,7 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::solver_table_bits;
+    use super::*;
 
     #[test]
     fn the_solver_table_grows_with_the_endgame_and_stays_bounded() {
@@ -693,5 +711,30 @@ mod tests {
         assert_eq!(solver_table_bits(16), 22);
         // Any `solve` a user may write (`alphabeta:solve=4294967295`).
         assert_eq!(solver_table_bits(u32::MAX), 22);
+    }
+
+    #[test]
+    fn the_exploration_constant_must_be_a_number_to_explore_with() {
+        for bad in ["NaN", "inf", "-inf", "-1"] {
+            let error = Spec::parse(&format!("mcts:c={bad}")).unwrap_err();
+            assert!(
+                error.starts_with("mcts: c must be a finite number"),
+                "{error}"
+            );
+        }
+        assert!(Spec::parse("mcts:c=0").is_ok());
+        assert_eq!(
+            Spec::parse("alphabeta:depht=4").unwrap_err(),
+            "alphabeta has no option \"depht\": its options are depth and solve"
+        );
+        // Built directly, a constant that compares with nothing still gives a
+        // move (it once went round the root for ever).
+        let game = Game::new(reversi::Rules::default());
+        for c in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let mut bot = Mcts::new(1).playouts(200).exploration(c);
+            let choice = bot.choose(&game).unwrap();
+            assert!(game.is_legal(choice.mv), "c = {c}");
+            assert_eq!(choice.nodes, 200);
+        }
     }
 }

@@ -96,7 +96,10 @@ pub fn mcts<P: Position>(
             }
             let mover = tree[node].pos.to_move().index();
             let log_n = f64::from(tree[node].visits).ln();
-            let mut best = (f64::NEG_INFINITY, 0);
+            // The first child unless another's value is greater, so that a
+            // value that compares with nothing (NaN, from an exploration
+            // constant of NaN or infinity) still goes down the tree.
+            let mut best = (f64::NEG_INFINITY, tree[node].children[0]);
             for &child in &tree[node].children {
                 let c = &tree[child];
                 let n = f64::from(c.visits);
