@@ -106,14 +106,11 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
             }
         }
     }
-    let options = cli::parse(&rest)?;
-    if options.depth.is_some() {
-        return Err("unknown flag \"--depth\"".into());
-    }
-    let rules = *options.game.rules();
-    if *options.game.start_position() != reversi::AnyPosition::start(&rules) {
+    if rest.iter().any(|a| a == "--position") {
         return Err("--position is not an arena option: openings are drawn at random".into());
     }
+    let options = cli::parse(&rest, &["--games"])?;
+    let rules = *options.game.rules();
     if ggf {
         if let Err(e) = ggf::write(&Record::new(options.game.clone())) {
             return Err(format!("--format ggf: {e}"));

@@ -89,7 +89,16 @@ fn last_two_plies<P: Position>(pos: &P, moves: reversi::Bitboard<P::Layout>) -> 
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (options, depth) = match cli::parse(&args).and_then(|o| {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "usage: perft [VARIANT FLAGS] --depth N\n\n\
+             Counts the leaves at each depth from 1 to N (RULES.md §11), printing\n\
+             the depth, the leaves, the seconds and leaves per second a line.\n\n{}",
+            cli::VARIANT_FLAGS
+        );
+        return ExitCode::SUCCESS;
+    }
+    let (options, depth) = match cli::parse(&args, &["--depth"]).and_then(|o| {
         let depth = o.depth.ok_or("--depth N is required")?;
         Ok((o, depth))
     }) {

@@ -142,7 +142,7 @@ fn run() -> Result<(), String> {
             }
         }
     }
-    let options = cli::parse(&rest)?;
+    let options = cli::parse(&rest, &[])?;
     let color = match color_mode.as_str() {
         "always" => true,
         "never" => false,

@@ -27,7 +27,16 @@ fn uniform(rng: &mut impl Rng, n: u32) -> usize {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match cli::parse(&args) {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "usage: selfplay [VARIANT FLAGS] [--games N]\n\n\
+             Plays N games (default 1) of random legal moves, printing the board after\n\
+             each move and the outcome; --seed N (default 1) seeds the moves.\n\n{}",
+            cli::VARIANT_FLAGS
+        );
+        return ExitCode::SUCCESS;
+    }
+    let options = match cli::parse(&args, &["--games"]) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("selfplay: {e}");

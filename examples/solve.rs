@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     solver.set_principal_variation(pv).set_threads(threads);
     let Some(path) = args.first().filter(|a| !a.starts_with("--")).cloned() else {
         // One position from the variant flags.
-        let options = match reversi_engine::cli::parse(&args) {
+        let options = match reversi_engine::cli::parse(&args, &[]) {
             Ok(o) => o,
             Err(e) => {
                 eprintln!("solve: {e}\n{USAGE}");

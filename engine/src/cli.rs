@@ -28,10 +28,23 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("{flag}: {v:?} is not a number"))
 }
 
+/// The variant flags as usage text, for the examples' `--help`.
+pub const VARIANT_FLAGS: &str = "\
+  --board 6x6|8x8|10x10|octagon   the board (default 8x8)
+  --players 2|3|4                 players (default 2)
+  --anti                          Anti-Reversi
+  --free-opening                  the free opening
+  --handicap COLOR:SQUARES        handicap discs on corners, e.g. black:a1,h8
+  --blocked SQUARES|random        blocked squares, or one to four drawn from --seed
+  --position TEXT                 a whole position instead (see the README)
+  --seed N                        seeds the draws (--blocked random, and the program's own)";
+
 /// Reads the variant flags: `--board`, `--players`, `--anti`, `--free-opening`,
 /// `--handicap COLOR:SQUARES`, `--blocked SQUARES` (or `random`), `--position TEXT`,
-/// and `--depth`, `--seed`, `--games`.
-pub fn parse(args: &[String]) -> Result<Options, String> {
+/// `--seed N` (which seeds `--blocked random`), and of `--depth N` and
+/// `--games N` those in `takes`, the program's own; any other flag is an
+/// error, as is `--games 0`.
+pub fn parse(args: &[String], takes: &[&str]) -> Result<Options, String> {
     let mut board = Board::Size8;
     let (mut players, mut anti, mut free) = (2u8, false, false);
     let (mut handicap, mut blocked, mut position) = (None, None, None);
@@ -43,6 +56,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 .cloned()
                 .ok_or_else(|| format!("{flag} needs a value"))
         };
+        if matches!(flag.as_str(), "--depth" | "--games") && !takes.contains(&flag.as_str()) {
+            return Err(format!("unknown flag {flag:?}"));
+        }
         match flag.as_str() {
             "--board" => board = value()?.parse().map_err(|e| format!("--board: {e}"))?,
             "--players" => players = number(flag, &value()?)?,
@@ -53,7 +69,12 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--position" => position = Some(value()?),
             "--depth" => depth = Some(number(flag, &value()?)?),
             "--seed" => seed = Some(number(flag, &value()?)?),
-            "--games" => games = Some(number(flag, &value()?)?),
+            "--games" => {
+                games = Some(number(flag, &value()?)?);
+                if games == Some(0) {
+                    return Err("--games: at least 1".into());
+                }
+            }
             other => return Err(format!("unknown flag {other:?}")),
         }
     }
