@@ -1427,11 +1427,18 @@ impl Default for Solver {
 }
 
 impl Solver {
+    /// The largest table [`with_table_bits`](Solver::with_table_bits) makes:
+    /// 2^28 entries, 4 GiB.
+    pub const MAX_TABLE_BITS: u32 = 28;
+
     /// A solver whose table has 2^`bits` entries of 16 bytes each (in buckets
-    /// of two).
+    /// of two), `bits` taken into 1..=[`MAX_TABLE_BITS`](Solver::MAX_TABLE_BITS):
+    /// 22 (64 MB, the default) suits endgames of 20 to 30 empty squares. The
+    /// memory is taken at once; like any allocation, one the system refuses
+    /// aborts the process.
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
-            search: Search::new(bits),
+            search: Search::new(bits.clamp(1, Solver::MAX_TABLE_BITS)),
             window: Window::Exact,
             limits: Limits::default(),
             pv: false,
