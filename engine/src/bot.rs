@@ -582,10 +582,18 @@ fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
     TwoPlayer8::try_from(*pos).ok()
 }
 
-/// Every legal move of `pos` (two players, not over, not a forced pass) with its
-/// alpha-beta value at `depth` plies (exact from `solve` empty squares), best
-/// first: what an engine's hint shows. Empty when the player must pass.
-pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
+/// Every legal move of `pos` with its alpha-beta value at `depth` plies (at
+/// least 1; exact from `solve` empty squares), best first: what an engine's hint
+/// shows. Empty when the player must pass or the game is over; an error
+/// ([`BotError::Players`]) for a game of three or four players, which alpha-beta
+/// does not play.
+pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choice>, BotError> {
+    if pos.players() != 2 {
+        return Err(BotError::Players {
+            bot: "alphabeta".into(),
+            players: pos.players(),
+        });
+    }
     struct Rank {
         depth: u32,
         solve: u32,
@@ -619,10 +627,10 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Vec<Choice> {
             ranked
         }
     }
-    pos.visit_fastest(Rank {
+    Ok(pos.visit_fastest(Rank {
         depth: depth.max(1),
         solve,
-    })
+    }))
 }
 
 /// An alpha-beta value in discs, and whether it is exact.
@@ -736,5 +744,25 @@ mod tests {
             assert!(game.is_legal(choice.mv), "c = {c}");
             assert_eq!(choice.nodes, 200);
         }
+    }
+
+    #[test]
+    fn moves_are_ranked_for_two_players_and_refused_for_more() {
+        let two = AnyPosition::start(&reversi::Rules::default());
+        let ranked = rank_moves(&two, 2, 0).unwrap();
+        assert_eq!(ranked.len(), 4);
+        // Depth 0 is taken as 1, not as a depth that wraps around.
+        assert_eq!(rank_moves(&two, 0, 0).unwrap().len(), 4);
+        let four = reversi::Rules::builder(reversi::Board::Octagon)
+            .players(4)
+            .build()
+            .unwrap();
+        assert_eq!(
+            rank_moves(&AnyPosition::start(&four), 2, 0).unwrap_err(),
+            BotError::Players {
+                bot: "alphabeta".into(),
+                players: 4
+            }
+        );
     }
 }

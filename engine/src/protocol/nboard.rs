@@ -87,7 +87,9 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             if pos.must_pass() {
                 writeln!(out, "search PA 0.00 0 {depth}")?;
             } else if !pos.is_over() {
-                for choice in rank_moves(&pos, depth, engine.solve).iter().take(n) {
+                // NBoard games are two-player: the ranking is never refused.
+                let ranked = rank_moves(&pos, depth, engine.solve).unwrap_or_default();
+                for choice in ranked.iter().take(n) {
                     let shown = if choice.exact { 60 } else { depth };
                     writeln!(
                         out,

@@ -171,7 +171,7 @@ pub fn alphabeta_root<P: Position>(
     let mut best = None;
     let mut alpha = -INFINITY;
     for m in ordered(root, root.legal_moves(), true) {
-        let value = -search.negamax(&root.play_unchecked(m), depth - 1, -INFINITY, -alpha);
+        let value = -search.negamax(&root.play_unchecked(m), depth.max(1) - 1, -INFINITY, -alpha);
         if best.is_none() || value > alpha {
             alpha = value;
             best = Some(m);
