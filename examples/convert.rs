@@ -3,8 +3,8 @@
 //!     cargo run --release --example convert -- --to record|ggf|moves|position|obf FILE
 //!
 //! FILE (or `-` for standard input) holds games (records one after another, a GGF
-//! archive, a move transcript, detected from the content), an OBF line or a position
-//! string, or is a WTHOR database (`.wtb`). Every game is converted, one after the other; a game
+//! archive, a move transcript, detected from the content), OBF lines or position
+//! strings (one a line), or is a WTHOR database (`.wtb`). Every game is converted, one after the other; a game
 //! that cannot be read, or that the target format cannot hold, is reported on
 //! standard error with its number and line, and the others are still converted
 //! (the exit status is then non-zero).
@@ -14,6 +14,9 @@ use std::process::ExitCode;
 
 use reversi::text::load::{detect, load, Format};
 use reversi::text::{games, ggf, obf, record::Record, wthor};
+
+/// The formats `--to` takes.
+const FORMATS: [&str; 5] = ["record", "ggf", "moves", "position", "obf"];
 
 fn write(record: &Record, to: &str) -> Result<String, String> {
     Ok(match to {
@@ -35,6 +38,11 @@ fn run(args: &[String]) -> Result<(), String> {
         [flag, to, path] if flag == "--to" => (to.as_str(), path.as_str()),
         _ => return Err("usage: convert --to record|ggf|moves|position|obf FILE".into()),
     };
+    if !FORMATS.contains(&to) {
+        return Err(format!(
+            "--to: unknown format {to:?}: record, ggf, moves, position or obf"
+        ));
+    }
     let mut bytes = Vec::new();
     if path == "-" {
         std::io::stdin()
@@ -55,6 +63,8 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Err(e) => {
             failed += 1;
+            // Errors that name the game already are not prefixed twice.
+            let e = e.strip_prefix(&format!("{what}: ")).unwrap_or(&e);
             eprintln!("convert: {what}: {e}");
             Ok(())
         }
@@ -70,10 +80,16 @@ fn run(args: &[String]) -> Result<(), String> {
     } else {
         let text = String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))?;
         if matches!(detect(&text), Some(Format::Obf | Format::Position)) {
-            convert(
-                path.to_string(),
-                load(&text).map(|l| l.record).map_err(|e| e.to_string()),
-            )?;
+            // One position a line; blank lines are skipped.
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                convert(
+                    format!("{path}, line {}", i + 1),
+                    load(line).map(|l| l.record).map_err(|e| e.to_string()),
+                )?;
+            }
         } else {
             for entry in games::games(&text) {
                 let what = format!("game {}, line {}", entry.number, entry.line);
@@ -82,7 +98,8 @@ fn run(args: &[String]) -> Result<(), String> {
         }
     }
     if failed > 0 {
-        return Err(format!("{failed} games not converted"));
+        let games = if failed == 1 { "game" } else { "games" };
+        return Err(format!("{failed} {games} not converted"));
     }
     Ok(())
 }
