@@ -110,6 +110,9 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
         return Err("--position is not an arena option: openings are drawn at random".into());
     }
     let options = cli::parse(&rest, &["--games"])?;
+    if let Some(path) = &out {
+        cli::check_writable("--out", path)?;
+    }
     let rules = *options.game.rules();
     if ggf {
         if let Err(e) = ggf::write(&Record::new(options.game.clone())) {

@@ -23,6 +23,10 @@ const USAGE: &str =
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let mut option = |name: &str| -> Result<Option<String>, String> {
         match args.iter().position(|a| a == name) {
             Some(i) if i + 1 < args.len() => Ok(Some(args.drain(i..i + 2).nth(1).unwrap())),
@@ -39,9 +43,9 @@ fn main() -> ExitCode {
     };
     let games = match option("--games").map(|g| g.map(|g| g.parse::<usize>())) {
         Ok(None) => usize::MAX,
-        Ok(Some(Ok(n))) => n,
-        Ok(Some(Err(_))) => {
-            eprintln!("learn: --games needs a number\n{USAGE}");
+        Ok(Some(Ok(n))) if n > 0 => n,
+        Ok(Some(_)) => {
+            eprintln!("learn: --games needs a number, 1 or more\n{USAGE}");
             return ExitCode::FAILURE;
         }
         Err(e) => {
@@ -60,6 +64,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // The files are written after minutes of solving: found unwritable now.
+    let unwritable = std::iter::once(("--out", Some(&out)))
+        .chain([("--samples", cache.as_ref())])
+        .filter_map(|(flag, path)| Some((flag, path?)))
+        .filter(|(flag, path)| *flag == "--out" || !std::path::Path::new(path).exists())
+        .find_map(|(flag, path)| reversi_engine::cli::check_writable(flag, path).err());
+    if let Some(e) = unwritable {
+        eprintln!("learn: {e}");
+        return ExitCode::FAILURE;
+    }
     let epochs = match epochs.map(|e| e.parse::<u32>()) {
         None => 12,
         Some(Ok(n)) => n,

@@ -143,6 +143,7 @@ fn run() -> Result<(), String> {
         }
     }
     let options = cli::parse(&rest, &[])?;
+    cli::check_writable("--out", &out)?;
     let color = match color_mode.as_str() {
         "always" => true,
         "never" => false,

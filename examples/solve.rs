@@ -41,6 +41,12 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    if args.is_empty() {
+        // Without a file or a position it would solve a start position, which
+        // takes minutes on 6×6 and far longer on larger boards.
+        eprintln!("solve: a FILE or a position is needed\n{USAGE}");
+        return ExitCode::FAILURE;
+    }
     let mut threads = 1;
     if let Some(i) = args.iter().position(|a| a == "--threads") {
         match args.get(i + 1).map(|n| n.parse::<usize>()) {

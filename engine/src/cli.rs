@@ -28,6 +28,22 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("{flag}: {v:?} is not a number"))
 }
 
+/// Whether `path` can be written, checked before a long run rather than after
+/// it: the file is opened for appending (created if missing, then removed
+/// again), so that its contents are untouched. The error names the flag.
+pub fn check_writable(flag: &str, path: &str) -> Result<(), String> {
+    let existed = std::path::Path::new(path).exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| format!("{flag} {path}: {e}"))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
 /// The variant flags as usage text, for the examples' `--help`.
 pub const VARIANT_FLAGS: &str = "\
   --board 6x6|8x8|10x10|octagon   the board (default 8x8)
