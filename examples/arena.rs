@@ -119,12 +119,11 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
             return Err(format!("--format ggf: {e}"));
         }
     }
-    let mut config = Config::new(players, rules).map_err(|e| {
-        if e.starts_with("two or more") {
-            format!("--bots and --engine: {e}")
-        } else {
-            e
+    let mut config = Config::new(players, rules).map_err(|e| match e {
+        ArenaError::Config(why) if why.starts_with("two or more") => {
+            format!("--bots and --engine: {why}")
         }
+        e => e.to_string(),
     })?;
     let round = config.seatings.len();
     config.games = (options.games.unwrap_or(100).max(1) as usize).div_ceil(round) * round;

@@ -376,7 +376,7 @@ fn refuses_what_it_cannot_play() {
     let cases: [(&[&str], &str); 4] = [
         (
             &["--bots", "alphabeta,random", "--players", "3"],
-            "two players only",
+            "alphabeta does not play games of 3 players",
         ),
         (&["--bots", "random"], "two or more players"),
         (&["--bots", "random,minimax"], "unknown bot"),

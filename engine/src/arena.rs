@@ -28,10 +28,13 @@ pub enum ArenaError {
     /// silent before its first answer): its games cannot be scored.
     EngineNeverRan(StartError),
     /// The game could not be set up or written (blocked squares that cannot be
-    /// drawn, a game that GGF cannot write), or a bot gave no move for a reason
-    /// other than an engine's failure (a bot that does not play this many
-    /// players).
+    /// drawn, a game that GGF cannot write).
     Game(String),
+    /// A bot cannot play the game ([`BotError::Players`]: refused by
+    /// [`Config::new`] for built-in bots, met in play for custom ones), or gave
+    /// no move for a reason other than an outside engine's failure, which is a
+    /// forfeit instead.
+    Bot(BotError),
     /// The [`Config`] does not hold together (its fields are public, so it can
     /// be changed after [`Config::new`] checked it): a seating with a seat count
     /// other than the rules' players or naming a player that is not there,
@@ -44,12 +47,20 @@ impl std::fmt::Display for ArenaError {
         match self {
             ArenaError::EngineNeverRan(e) => e.fmt(f),
             ArenaError::Game(e) => f.write_str(e),
-            ArenaError::Config(e) => write!(f, "arena: {e}"),
+            ArenaError::Bot(e) => e.fmt(f),
+            ArenaError::Config(e) => f.write_str(e),
         }
     }
 }
 
 impl std::error::Error for ArenaError {}
+
+/// For the examples and callers that report errors as text.
+impl From<ArenaError> for String {
+    fn from(error: ArenaError) -> String {
+        error.to_string()
+    }
+}
 
 /// A participant: a built-in bot, a bot of your own, or an outside engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +94,7 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 ///
 /// The arena does not ask a custom bot which games it plays: one that answers
 /// [`BotError::Players`] (or any error) stops the arena with
-/// [`ArenaError::Game`].
+/// [`ArenaError::Bot`].
 ///
 /// ```
 /// use reversi::{Game, Move, Rules};
@@ -197,24 +208,28 @@ impl Config {
     /// 4 random opening plies, `set depth 8` for NBoard engines. An error when
     /// there are fewer than two players, or more than a table of three or four
     /// seats takes, or a player cannot play the game.
-    pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, String> {
+    pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
         if players.len() < 2 {
-            return Err("two or more players are needed".into());
+            return Err(ArenaError::Config("two or more players are needed".into()));
         }
         for p in &players {
             match p {
                 Player::Bot(spec) if !spec.supports(rules.players()) => {
-                    return Err(format!("{} plays two players only", spec.name))
+                    return Err(ArenaError::Bot(BotError::Players {
+                        bot: spec.name.clone(),
+                        players: rules.players(),
+                    }))
                 }
                 Player::Engine(spec) => {
                     if let Some(why) = spec.refuses(&rules) {
-                        return Err(why);
+                        return Err(ArenaError::Config(why));
                     }
                 }
                 _ => {}
             }
         }
-        let seatings = seatings(players.len(), usize::from(rules.players()))?;
+        let seatings =
+            seatings(players.len(), usize::from(rules.players())).map_err(ArenaError::Config)?;
         Ok(Config {
             players,
             games: seatings.len(),
@@ -425,7 +440,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
                 Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },
             Err(BotError::Engine(why)) => Some(why),
-            Err(e) => return Err(ArenaError::Game(e.to_string())),
+            Err(e) => return Err(ArenaError::Bot(e)),
         };
         if let Some(why) = failure {
             forfeit = Some((seat, why));
@@ -607,7 +622,7 @@ mod tests {
         config.seatings = vec![vec![0, 5]];
         assert_eq!(
             play(&config, 0).unwrap_err().to_string(),
-            "arena: seating 0 names player 5 of 2"
+            "seating 0 names player 5 of 2"
         );
         config.seatings.clear();
         assert!(matches!(run(&config), Err(ArenaError::Config(_))));
@@ -680,7 +695,13 @@ mod tests {
         let four = Rules::builder(Board::Size8).players(4).build().unwrap();
         let config = Config::new(players, four).unwrap();
         let error = run(&config).unwrap_err();
-        assert!(matches!(error, ArenaError::Game(_)), "{error:?}");
+        assert_eq!(
+            error,
+            ArenaError::Bot(BotError::Players {
+                bot: "alphabeta".into(),
+                players: 4
+            })
+        );
     }
 
     #[test]

@@ -93,15 +93,79 @@ pub struct Spec {
     pub kind: Kind,
 }
 
-fn option<T: std::str::FromStr>(bot: &str, key: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{bot}: {key}={value:?} is not a number"))
+/// Why [`Spec::parse`] refused a bot's text; the message says what was wrong
+/// and names the bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The name is not a built-in bot's.
+    #[error("unknown bot {0:?}: expected random, greedy, mobility, mcts or alphabeta")]
+    UnknownBot(String),
+    /// A part after `:` without `=`.
+    #[error("{bot}: expected OPTION=VALUE, not {part:?}")]
+    NotAnOption {
+        /// The bot's name.
+        bot: String,
+        /// The part as written.
+        part: String,
+    },
+    /// An option the bot does not have.
+    #[error("{bot} has no option {option:?}: {}", match *.takes {
+        [] => "it takes none".to_string(),
+        [.., last] => format!("its options are {} and {last}", .takes[..takes.len() - 1].join(", ")),
+    })]
+    UnknownOption {
+        /// The bot's name.
+        bot: String,
+        /// The option as written.
+        option: String,
+        /// The options the bot takes.
+        takes: &'static [&'static str],
+    },
+    /// A value that is not a number, or a number out of the option's range.
+    #[error("{bot}: {option}={value:?} {why}")]
+    BadValue {
+        /// The bot's name.
+        bot: String,
+        /// The option.
+        option: &'static str,
+        /// The value as written.
+        value: String,
+        /// What the value must be.
+        why: &'static str,
+    },
+}
+
+/// For the examples and callers that report errors as text.
+impl From<SpecError> for String {
+    fn from(error: SpecError) -> String {
+        error.to_string()
+    }
+}
+
+/// The value of option `key` of `bot`, a number for which `ok` holds.
+fn option<T: std::str::FromStr>(
+    bot: &str,
+    key: &'static str,
+    value: &str,
+    ok: impl Fn(&T) -> bool,
+    why: &'static str,
+) -> Result<T, SpecError> {
+    let bad = |why| SpecError::BadValue {
+        bot: bot.to_string(),
+        option: key,
+        value: value.to_string(),
+        why,
+    };
+    let number = value.parse().map_err(|_| bad("is not a number"))?;
+    if !ok(&number) {
+        return Err(bad(why));
+    }
+    Ok(number)
 }
 
 impl Spec {
     /// Reads `name[:option=value...]`.
-    pub fn parse(text: &str) -> Result<Spec, String> {
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
         let mut parts = text.trim().split(':');
         let name = parts.next().unwrap_or_default();
         let mut kind = match name {
@@ -117,48 +181,51 @@ impl Spec {
                 depth: 4,
                 solve: 12,
             },
-            _ => {
-                return Err(format!(
-                    "unknown bot {name:?}: expected random, greedy, mobility, mcts or alphabeta"
-                ))
-            }
+            _ => return Err(SpecError::UnknownBot(name.to_string())),
         };
         for part in parts {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("{name}: expected OPTION=VALUE, not {part:?}"))?;
+            let (key, value) = part.split_once('=').ok_or_else(|| SpecError::NotAnOption {
+                bot: name.to_string(),
+                part: part.to_string(),
+            })?;
             match (&mut kind, key) {
                 (Kind::Mcts { playouts, .. }, "playouts") => {
-                    *playouts = option(name, key, value)?;
-                    if *playouts == 0 {
-                        return Err(format!("{name}: playouts must be at least 1"));
-                    }
+                    *playouts = option(name, "playouts", value, |&n| n > 0, "must be at least 1")?;
                 }
                 (Kind::Mcts { time, .. }, "time") => {
-                    *time = Some(Duration::from_millis(option(name, key, value)?))
+                    *time = Some(Duration::from_millis(option(
+                        name,
+                        "time",
+                        value,
+                        |_: &u64| true,
+                        "",
+                    )?))
                 }
                 (Kind::Mcts { exploration, .. }, "c") => {
-                    *exploration = option(name, key, value)?;
-                    if !(exploration.is_finite() && *exploration >= 0.0) {
-                        return Err(format!(
-                            "{name}: c must be a finite number, 0 or more, not {value:?}"
-                        ));
-                    }
+                    *exploration = option(
+                        name,
+                        "c",
+                        value,
+                        |c: &f64| c.is_finite() && *c >= 0.0,
+                        "must be a finite number, 0 or more",
+                    )?;
                 }
                 (Kind::AlphaBeta { depth, .. }, "depth") => {
-                    *depth = option(name, key, value)?;
-                    if *depth == 0 {
-                        return Err(format!("{name}: depth must be at least 1"));
-                    }
+                    *depth = option(name, "depth", value, |&d| d > 0, "must be at least 1")?;
                 }
-                (Kind::AlphaBeta { solve, .. }, "solve") => *solve = option(name, key, value)?,
+                (Kind::AlphaBeta { solve, .. }, "solve") => {
+                    *solve = option(name, "solve", value, |_: &u32| true, "")?
+                }
                 (kind, _) => {
-                    let options = match kind {
-                        Kind::Mcts { .. } => "its options are playouts, time and c",
-                        Kind::AlphaBeta { .. } => "its options are depth and solve",
-                        _ => "it takes none",
-                    };
-                    return Err(format!("{name} has no option {key:?}: {options}"));
+                    return Err(SpecError::UnknownOption {
+                        bot: name.to_string(),
+                        option: key.to_string(),
+                        takes: match kind {
+                            Kind::Mcts { .. } => &["playouts", "time", "c"],
+                            Kind::AlphaBeta { .. } => &["depth", "solve"],
+                            _ => &[],
+                        },
+                    })
                 }
             }
         }
@@ -725,16 +792,37 @@ mod tests {
     fn the_exploration_constant_must_be_a_number_to_explore_with() {
         for bad in ["NaN", "inf", "-inf", "-1"] {
             let error = Spec::parse(&format!("mcts:c={bad}")).unwrap_err();
-            assert!(
-                error.starts_with("mcts: c must be a finite number"),
-                "{error}"
+            assert_eq!(
+                error.to_string(),
+                format!("mcts: c={bad:?} must be a finite number, 0 or more")
             );
         }
         assert!(Spec::parse("mcts:c=0").is_ok());
         assert_eq!(
-            Spec::parse("alphabeta:depht=4").unwrap_err(),
+            Spec::parse("alphabeta:depht=4").unwrap_err().to_string(),
             "alphabeta has no option \"depht\": its options are depth and solve"
         );
+        assert_eq!(
+            Spec::parse("mcts:playouts=0").unwrap_err(),
+            SpecError::BadValue {
+                bot: "mcts".into(),
+                option: "playouts",
+                value: "0".into(),
+                why: "must be at least 1"
+            }
+        );
+        assert_eq!(
+            Spec::parse("random:x=1").unwrap_err().to_string(),
+            "random has no option \"x\": it takes none"
+        );
+        assert_eq!(
+            Spec::parse("mcts:c").unwrap_err().to_string(),
+            "mcts: expected OPTION=VALUE, not \"c\""
+        );
+        assert!(matches!(
+            Spec::parse("corners"),
+            Err(SpecError::UnknownBot(_))
+        ));
         // Built directly, a constant that compares with nothing still gives a
         // move (it once went round the root for ever).
         let game = Game::new(reversi::Rules::default());
