@@ -17,15 +17,24 @@ pub struct Options {
     pub random_blocked: Option<reversi::RulesBuilder>,
 }
 
-fn squares(list: &str) -> Result<Vec<Square>, String> {
+fn squares(flag: &str, list: &str) -> Result<Vec<Square>, String> {
     list.split(',')
-        .map(|s| s.trim().parse::<Square>().map_err(|e| e.to_string()))
+        .map(|s| {
+            s.trim()
+                .parse::<Square>()
+                .map_err(|e| format!("{flag}: {e}"))
+        })
         .collect()
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{flag}: {v:?} is not a number"))
+    v.parse().map_err(|_| {
+        if v.trim().parse::<i128>().is_ok() {
+            format!("{flag}: {v} is out of range")
+        } else {
+            format!("{flag}: {v:?} is not a number")
+        }
+    })
 }
 
 /// Whether `path` can be written, checked before a long run rather than after
@@ -123,7 +132,7 @@ pub fn parse(args: &[String], takes: &[&str]) -> Result<Options, String> {
             .ok_or("--handicap: expected COLOR:SQUARES, for example black:a1,h8")?;
         let color = Color::from_name(color)
             .ok_or_else(|| format!("--handicap: unknown colour {color:?}"))?;
-        builder = builder.handicap_squares(color, squares(corners)?);
+        builder = builder.handicap_squares(color, squares("--handicap", corners)?);
     }
     match blocked.as_deref() {
         Some("random") => {
@@ -134,7 +143,7 @@ pub fn parse(args: &[String], takes: &[&str]) -> Result<Options, String> {
         }
         Some(list) => {
             let rules = builder
-                .blocked(squares(list)?)
+                .blocked(squares("--blocked", list)?)
                 .build()
                 .map_err(|e| e.to_string())?;
             Ok(options(Game::new(rules), None))
