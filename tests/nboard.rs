@@ -94,12 +94,11 @@ fn a_gui_session_is_answered_line_by_line() {
     assert_eq!(out.len(), 14, "{out:?}");
 }
 
-#[test]
-fn moves_played_one_by_one_and_passes() {
-    // A random game up to a forced pass, sent as `move` lines (PA for passes);
-    // the engine must answer PA there, and a legal move after it.
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0);
-    let game = (0..)
+/// A game of random moves (drawn from `seed`) up to the first position where the
+/// player to move must pass.
+fn random_game_to_a_forced_pass(seed: u64) -> Game {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..)
         .find_map(|_| {
             let mut game = Game::new(Rules::default());
             while !game.is_over() {
@@ -112,7 +111,14 @@ fn moves_played_one_by_one_and_passes() {
             }
             None
         })
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn moves_played_one_by_one_and_passes() {
+    // A random game up to a forced pass, sent as `move` lines (PA for passes);
+    // the engine must answer PA there, and a legal move after it.
+    let game = random_game_to_a_forced_pass(0);
     let mut commands = vec!["nboard 2".to_string(), "set depth 2".into()];
     commands.extend(game.moves().map(|m| match m {
         Move::Pass => "move PA".to_string(),
@@ -171,21 +177,7 @@ fn gtp_mode_answers_each_command() {
 fn gtp_play_and_genmove_take_the_colour_they_name() {
     // A game that comes to a forced pass, to see that a move of the other
     // colour puts the pass in.
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
-    let game = (0..)
-        .find_map(|_| {
-            let mut game = Game::new(Rules::default());
-            while !game.is_over() {
-                if game.must_pass() {
-                    return Some(game);
-                }
-                let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
-                let spot = playout::random_move(&pos, &mut rng).unwrap();
-                game.play(spot.square()).unwrap();
-            }
-            None
-        })
-        .unwrap();
+    let game = random_game_to_a_forced_pass(1);
     let mut commands: Vec<String> = vec![
         "clear_board".into(),
         // Out of turn: refused, and the board stays as it was.
