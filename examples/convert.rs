@@ -114,6 +114,15 @@ fn out(text: &str) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "usage: convert --to record|ggf|moves|position|obf FILE\n\n\
+             Converts every game of FILE (- for standard input: records, a GGF archive,\n\
+             move transcripts, OBF lines or position strings, or a WTHOR .wtb\n\
+             database) to the format named, on standard output."
+        );
+        return ExitCode::SUCCESS;
+    }
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -36,6 +36,14 @@ fn rate<K: Kernel<Grid8> + Kernel<Grid10>>(
 
 fn main() -> std::process::ExitCode {
     if let Some(flag) = std::env::args().nth(1) {
+        if flag == "--help" || flag == "-h" {
+            println!(
+                "usage: kernel_compare\n\n\
+                 Times perft on every kernel this processor has (8x8, 10x10, the octagon,\n\
+                 four players), printing M leaves a second for each; takes no flags."
+            );
+            return std::process::ExitCode::SUCCESS;
+        }
         eprintln!("kernel_compare: takes no flags, not {flag:?} (it times fixed perfts)");
         return std::process::ExitCode::FAILURE;
     }

@@ -19,6 +19,14 @@ use reversi::text::games::GameReader;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "usage: replay FILE (or - for standard input)\n\n\
+             Replays every game of FILE (records, a GGF archive or move transcripts)\n\
+             and prints each outcome, or what failed and where."
+        );
+        return ExitCode::SUCCESS;
+    }
     // One file and nothing else: the file says the variant, so no flag applies.
     let [path] = &args[..] else {
         eprintln!("replay: usage: replay FILE (or - for standard input)");

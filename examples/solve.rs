@@ -41,12 +41,6 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    if args.is_empty() {
-        // Without a file or a position it would solve a start position, which
-        // takes minutes on 6×6 and far longer on larger boards.
-        eprintln!("solve: a FILE or a position is needed\n{USAGE}");
-        return ExitCode::FAILURE;
-    }
     let mut threads = 1;
     if let Some(i) = args.iter().position(|a| a == "--threads") {
         match args.get(i + 1).map(|n| n.parse::<usize>()) {
@@ -57,6 +51,12 @@ fn main() -> ExitCode {
             }
         }
         args.drain(i..i + 2);
+    }
+    if args.is_empty() {
+        // Without a file or a position it would solve a start position, which
+        // takes minutes on 6×6 and far longer on larger boards.
+        eprintln!("solve: a FILE or a position is needed\n{USAGE}");
+        return ExitCode::FAILURE;
     }
     let mut solver = Solver::default();
     solver.set_principal_variation(pv).set_threads(threads);

@@ -200,6 +200,17 @@ fn gtp_play_and_genmove_take_the_colour_they_name() {
     } else {
         "black"
     };
+    // An illegal move of the other colour (on an occupied square) is refused,
+    // and the pass put in for it taken back: the passer is still to move.
+    let occupied = game
+        .moves()
+        .find_map(|m| match m {
+            Move::Place(square) => Some(square),
+            Move::Pass => None,
+        })
+        .unwrap();
+    commands.push(format!("6 play {other} {occupied}"));
+    commands.push(format!("7 genmove {}", passer.name()));
     commands.push(format!("4 genmove {other}"));
     let out = session(&["--gtp", "--max-depth", "1", "--solve", "4"], &commands);
     let replies: Vec<&String> = out.iter().filter(|l| !l.is_empty()).collect();
@@ -212,9 +223,14 @@ fn gtp_play_and_genmove_take_the_colour_they_name() {
     for (i, reply) in replies[5..5 + placed].iter().enumerate() {
         assert_eq!(reply.trim(), "=", "move {i}");
     }
-    // The player to move must pass: the other colour's move comes after the
-    // pass that the engine puts in.
-    let mv = replies[5 + placed].strip_prefix("=4 ").unwrap();
+    assert!(
+        replies[5 + placed].starts_with("?6 illegal move"),
+        "{}",
+        replies[5 + placed]
+    );
+    assert_eq!(replies[6 + placed].as_str(), "=7 pass");
+    // The other colour's move comes after that pass.
+    let mv = replies[7 + placed].strip_prefix("=4 ").unwrap();
     let mut after = game.clone();
     after.pass().unwrap();
     assert!(

@@ -36,9 +36,11 @@ pub enum ArenaError {
     /// forfeit instead.
     Bot(BotError),
     /// The [`Config`] does not hold together (its fields are public, so it can
-    /// be changed after [`Config::new`] checked it): a seating with a seat count
-    /// other than the rules' players or naming a player that is not there,
-    /// fewer than two players.
+    /// be changed after [`Config::new`] checked it; see [`Config::check`]):
+    /// fewer than two players, an outside engine that refuses the rules, no
+    /// seatings, a seating with a seat count other than the rules' players or
+    /// naming a player that is not there, or more players than a table of
+    /// three or four seats takes.
     Config(String),
 }
 
@@ -92,8 +94,10 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 /// own bots), given a seed derived from [`Config::seed`], the game and the
 /// seat, for the bot's random choices.
 ///
-/// The arena does not ask a custom bot which games it plays: one that answers
-/// [`BotError::Players`] (or any error) stops the arena with
+/// The arena does not ask a custom bot which games it plays. In play, a custom
+/// bot is held to what an outside engine is: an illegal move, or
+/// [`BotError::Engine`], forfeits the game; any other error (such as
+/// [`BotError::Players`] for a game it does not play) stops the arena with
 /// [`ArenaError::Bot`].
 ///
 /// ```
@@ -244,9 +248,11 @@ impl Config {
         })
     }
 
-    /// Whether the fields hold together: two or more players, and seatings
-    /// (at least one) of one seat for each of the rules' players, each naming
-    /// one of the players. [`run`] and [`play`] check it first.
+    /// Whether the fields hold together: two or more players, each able to
+    /// play the rules (as [`Config::new`] checks built-in bots and engines),
+    /// [`Config::random_blocked`] for the same number of players as the rules,
+    /// and seatings (at least one) of one seat for each of the rules' players,
+    /// each naming one of the players. [`run`] and [`play`] check it first.
     pub fn check(&self) -> Result<(), ArenaError> {
         let fail = |why: String| Err(ArenaError::Config(why));
         if self.players.len() < 2 {
@@ -256,6 +262,33 @@ impl Config {
             return fail("no seatings".into());
         }
         let seats = usize::from(self.rules.players());
+        if let Some(builder) = self.random_blocked {
+            let drawn = builder
+                .build_with_blocked_seed(0)
+                .map_err(|e| ArenaError::Config(format!("random_blocked: {e}")))?;
+            if drawn.players() != self.rules.players() {
+                return fail(format!(
+                    "random_blocked is for {} players, rules for {seats}",
+                    drawn.players()
+                ));
+            }
+        }
+        for p in &self.players {
+            match p {
+                Player::Bot(spec) if !spec.supports(self.rules.players()) => {
+                    return Err(ArenaError::Bot(BotError::Players {
+                        bot: spec.name.clone(),
+                        players: self.rules.players(),
+                    }))
+                }
+                Player::Engine(spec) => {
+                    if let Some(why) = spec.refuses(&self.rules) {
+                        return fail(why);
+                    }
+                }
+                _ => {}
+            }
+        }
         for (i, seating) in self.seatings.iter().enumerate() {
             if seating.len() != seats {
                 return fail(format!(
@@ -364,7 +397,8 @@ pub struct Played {
     /// The game as a record, or a GGF line (see [`Config::ggf`]).
     pub text: String,
     /// The outcome and the discs, as `white B=26 W=38` or `draw B=32 W=32`,
-    /// or the forfeit, as `black by forfeit`.
+    /// or the forfeit, as `black by forfeit` (two players: the other one wins)
+    /// or `red forfeits` (three or four: the others share a draw).
     pub summary: String,
     /// `game N: forfeit: NAME (COLOUR) WHY`, when a player forfeited.
     pub forfeit: Option<String>,
@@ -459,32 +493,37 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
     }
     let (results, summary, forfeit_line) = match forfeit {
         Some((loser, why)) => {
-            // Two players: the other one wins.
-            let winner = colors[1 - loser];
-            // The game stopped before its end: the result says who won, and the
-            // `Termination` tag why.
-            let forfeited = GameResult {
-                outcome: Outcome::Win(winner),
-                scores: None,
-                ending: Ending::Unstated,
+            // The game stopped before its end: the `Termination` tag says why.
+            // With two players the other one wins, and the result says so; with
+            // three or four nobody has won, so the others share a draw and the
+            // record holds no result.
+            let others = if colors.len() == 2 {
+                SeatResult::Win
+            } else {
+                SeatResult::Draw
             };
-            if let Err(e) = record.set_game_result(Some(forfeited)) {
-                eprintln!("arena: game {}: {e}", index + 1);
-            }
+            let summary = if colors.len() == 2 {
+                let winner = colors[1 - loser];
+                let forfeited = GameResult {
+                    outcome: Outcome::Win(winner),
+                    scores: None,
+                    ending: Ending::Unstated,
+                };
+                if let Err(e) = record.set_game_result(Some(forfeited)) {
+                    eprintln!("arena: game {}: {e}", index + 1);
+                }
+                format!("{} by forfeit", winner.name())
+            } else {
+                format!("{} forfeits", colors[loser].name())
+            };
             let text = format!("forfeit: {} ({}) {why}", name(loser), colors[loser]);
             let _ = record.set_tag("Termination", &text);
             let results = (0..colors.len())
-                .map(|s| {
-                    if s == loser {
-                        SeatResult::Loss
-                    } else {
-                        SeatResult::Win
-                    }
-                })
+                .map(|s| if s == loser { SeatResult::Loss } else { others })
                 .collect();
             (
                 results,
-                format!("{} by forfeit", winner.name()),
+                summary,
                 Some(format!("game {}: {text}", index + 1)),
             )
         }
@@ -600,6 +639,8 @@ mod tests {
     use reversi::Board;
 
     use super::*;
+    use reversi::Move;
+
     use crate::bot::{Choice, Greedy};
 
     fn two_bots() -> Vec<Player> {
@@ -676,6 +717,7 @@ mod tests {
         let games = run(&config).unwrap();
         assert_eq!(MADE.load(Ordering::Relaxed), 4);
         let mut seeds = seeds.lock().unwrap().clone();
+        seeds.sort_unstable();
         seeds.dedup();
         assert_eq!(seeds.len(), 4, "a seed per game");
         // The record names the player by the custom name, on its seat.
@@ -709,5 +751,74 @@ mod tests {
         let none = Tally::default();
         assert_eq!(none.score(), 0.5);
         assert_eq!(elo_line(["a", "b"], &none), "elo a - b: no games");
+    }
+
+    /// A custom bot that passes whatever the game.
+    struct Passer;
+
+    impl Bot for Passer {
+        fn name(&self) -> &str {
+            "passer"
+        }
+
+        fn choose(&mut self, _: &Game) -> Result<Choice, BotError> {
+            Ok(Choice {
+                mv: Move::Pass,
+                eval: None,
+                exact: false,
+                nodes: 0,
+            })
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_in_a_three_player_game_forfeits_without_a_winner() {
+        let three = Rules::builder(Board::Size8).players(3).build().unwrap();
+        let players = vec![
+            Player::Bot(Spec::parse("random").unwrap()),
+            Player::Custom(CustomBot::new("passer", |_| Box::new(Passer))),
+        ];
+        let config = Config::new(players, three).unwrap();
+        let games = run(&config).unwrap();
+        assert_eq!(games.len(), 3);
+        for game in &games {
+            // Nobody may pass in three-player games: the passer's first turn
+            // ends the game, on whichever seat it sits.
+            let loser = game.seating.iter().position(|&p| p == 1).unwrap();
+            for (seat, result) in game.results.iter().enumerate() {
+                let expected = if seat == loser {
+                    SeatResult::Loss
+                } else {
+                    SeatResult::Draw
+                };
+                assert_eq!(*result, expected, "{game:?}");
+            }
+            assert!(game.summary.ends_with(" forfeits"), "{}", game.summary);
+            assert!(game.forfeit.as_deref().unwrap().contains("passer"));
+        }
+    }
+
+    #[test]
+    fn a_config_checks_its_players_against_rules_changed_after_new() {
+        let players = vec![
+            Player::Bot(Spec::parse("alphabeta").unwrap()),
+            Player::Bot(Spec::parse("random").unwrap()),
+        ];
+        let mut config = Config::new(players, Rules::default()).unwrap();
+        config.rules = Rules::builder(Board::Size8).players(3).build().unwrap();
+        config.seatings = seatings(2, 3).unwrap();
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Bot(BotError::Players {
+                bot: "alphabeta".into(),
+                players: 3
+            })
+        );
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.random_blocked = Some(Rules::builder(Board::Size8).players(4));
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Config("random_blocked is for 4 players, rules for 2".into())
+        );
     }
 }

@@ -111,6 +111,7 @@ pub enum SpecError {
     /// An option the bot does not have.
     #[error("{bot} has no option {option:?}: {}", match *.takes {
         [] => "it takes none".to_string(),
+        [only] => format!("its option is {only}"),
         [.., last] => format!("its options are {} and {last}", .takes[..takes.len() - 1].join(", ")),
     })]
     UnknownOption {

@@ -29,7 +29,7 @@ fn squares(flag: &str, list: &str) -> Result<Vec<Square>, String> {
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
     v.parse().map_err(|_| {
-        if v.trim().parse::<i128>().is_ok() {
+        if v.parse::<i128>().is_ok() {
             format!("{flag}: {v} is out of range")
         } else {
             format!("{flag}: {v:?} is not a number")
@@ -41,7 +41,9 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
 /// it: the file is opened for appending (created if missing, then removed
 /// again), so that its contents are untouched. The error names the flag.
 pub fn check_writable(flag: &str, path: &str) -> Result<(), String> {
-    let existed = std::path::Path::new(path).exists();
+    // The path itself, not where a symbolic link points: a dangling link
+    // exists, and is not removed below.
+    let existed = std::fs::symlink_metadata(path).is_ok();
     std::fs::OpenOptions::new()
         .append(true)
         .create(true)

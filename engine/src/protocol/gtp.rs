@@ -7,8 +7,9 @@
 //! `genmove COLOR` (`pass` when forced), `showboard`, `quit`; an optional
 //! numeric id is repeated in the answer. `COLOR` (`b`, `black`, `w` or
 //! `white`) must be the player to move, or the other one when the player to
-//! move has no move (the pass is put in); otherwise the answer is an error and
-//! the game is unchanged.
+//! move has no move (the pass is put in), or either colour once the game is
+//! over (`genmove` answers `pass`); otherwise the answer is an error and the
+//! game is unchanged.
 
 use std::io::{BufRead, Write};
 

@@ -100,7 +100,8 @@ fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Orde
     let mut len = 0;
     for m in moves {
         let (_, _, replies) = pos.play_unchecked_with_replies(m);
-        // At most the board's squares (110 bits) plus 3, never below 0.
+        // Below 110 (the layout's bits, more than any move count) plus 6, and
+        // never below 0: it fits the high byte.
         let key = replies.len() as i32 + 3 + i32::from(corners.contains(m)) * corner;
         spots[len] = m;
         keys[len] = (key as u16) << 8 | len as u16;

@@ -4,13 +4,6 @@ use reversi::{features, Color, Position};
 
 use super::alphabeta::EXACT;
 
-/// Whether neither player has a legal move (the moves of the free opening
-/// included, which the mobility feature leaves out).
-#[inline(never)]
-fn is_over<P: Position>(pos: &P) -> bool {
-    pos.legal_moves().is_empty() && pos.pass_unchecked().legal_moves().is_empty()
-}
-
 /// The evaluation of `pos` for the player to move (two players), in hundredths
 /// of a disc, more or less: mobility and potential mobility are worth having in
 /// either game; corners and stable discs are discs kept to the end, good in
@@ -31,10 +24,12 @@ pub fn evaluate<P: Position>(pos: &P) -> i32 {
         features::mobility(pos, me).len() as i32,
         features::mobility(pos, you).len() as i32,
     );
-    // A game that is over (a wipe-out, a full board, or nobody able to move) is
-    // worth its result, not its features: a side with no disc left would
-    // otherwise look well off, with nothing on the board to lose.
-    if my_moves == 0 && your_moves == 0 && is_over(pos) {
+    // A game that is over (a wipe-out, a full board, or nobody able to move:
+    // with two players, neither side having a move, the free opening's
+    // placements included) is worth its result, not its features: a side with
+    // no disc left would otherwise look well off, with nothing on the board to
+    // lose.
+    if my_moves == 0 && your_moves == 0 {
         return pos.final_margin() * EXACT;
     }
     let mobility = my_moves - your_moves;
