@@ -64,15 +64,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The files are written after minutes of solving: found unwritable now.
-    let unwritable = std::iter::once(("--out", Some(&out)))
-        .chain([("--samples", cache.as_ref())])
-        .filter_map(|(flag, path)| Some((flag, path?)))
-        .filter(|(flag, path)| *flag == "--out" || !std::path::Path::new(path).exists())
-        .find_map(|(flag, path)| reversi_engine::cli::check_writable(flag, path).err());
-    if let Some(e) = unwritable {
-        eprintln!("learn: {e}");
-        return ExitCode::FAILURE;
+    // The files are written after minutes of solving: found unwritable now (the
+    // samples only when they are to be made, not read).
+    let to_make = cache.as_ref().filter(|p| !std::path::Path::new(p).exists());
+    for (flag, path) in [("--out", Some(&out)), ("--samples", to_make)] {
+        if let Some(Err(e)) = path.map(|p| reversi_engine::cli::check_writable(flag, p)) {
+            eprintln!("learn: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     let epochs = match epochs.map(|e| e.parse::<u32>()) {
         None => 12,

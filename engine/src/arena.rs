@@ -213,28 +213,9 @@ impl Config {
     /// there are fewer than two players, or more than a table of three or four
     /// seats takes, or a player cannot play the game.
     pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
-        if players.len() < 2 {
-            return Err(ArenaError::Config("two or more players are needed".into()));
-        }
-        for p in &players {
-            match p {
-                Player::Bot(spec) if !spec.supports(rules.players()) => {
-                    return Err(ArenaError::Bot(BotError::Players {
-                        bot: spec.name.clone(),
-                        players: rules.players(),
-                    }))
-                }
-                Player::Engine(spec) => {
-                    if let Some(why) = spec.refuses(&rules) {
-                        return Err(ArenaError::Config(why));
-                    }
-                }
-                _ => {}
-            }
-        }
         let seatings =
             seatings(players.len(), usize::from(rules.players())).map_err(ArenaError::Config)?;
-        Ok(Config {
+        let config = Config {
             players,
             games: seatings.len(),
             seed: 1,
@@ -245,11 +226,14 @@ impl Config {
             rules,
             random_blocked: None,
             seatings,
-        })
+        };
+        // The players against the rules, as run and play check them again.
+        config.check()?;
+        Ok(config)
     }
 
-    /// Whether the fields hold together: two or more players, each able to
-    /// play the rules (as [`Config::new`] checks built-in bots and engines),
+    /// Whether the fields hold together: two or more players, each built-in
+    /// bot and outside engine able to play the rules,
     /// [`Config::random_blocked`] for the same number of players as the rules,
     /// and seatings (at least one) of one seat for each of the rules' players,
     /// each naming one of the players. [`run`] and [`play`] check it first.
