@@ -23,7 +23,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
-use reversi_engine::arena::{elo_line, play, ArenaError, Config, Player, Tally};
+use reversi_engine::arena::{elo_line, play, ArenaError, Config, ConfigError, Player, Tally};
 use reversi_engine::bot::Spec;
 use reversi_engine::cli;
 use reversi_engine::protocol::client::EngineSpec;
@@ -83,7 +83,9 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
                     players.push(Player::Bot(Spec::parse(name)?));
                 }
             }
-            "--engine" => players.push(Player::Engine(EngineSpec::parse(&value()?)?)),
+            "--engine" => players.push(Player::Engine(
+                EngineSpec::parse(&value()?).map_err(|e| format!("--engine {e}"))?,
+            )),
             "--out" => out = Some(value()?),
             "--format" => {
                 ggf = match value()?.as_str() {
@@ -120,7 +122,7 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
         }
     }
     let mut config = Config::new(players, rules).map_err(|e| match e {
-        ArenaError::Config(why) if why.starts_with("two or more") => {
+        ArenaError::Config(why @ ConfigError::TooFewPlayers { .. }) => {
             format!("--bots and --engine: {why}")
         }
         e => e.to_string(),

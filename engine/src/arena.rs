@@ -14,9 +14,10 @@ use std::time::Duration;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::text::ggf::{self, GgfWriteError};
+use reversi::text::record::Record;
 use reversi::text::result::{Ending, GameResult};
-use reversi::text::{ggf, record::Record};
-use reversi::{playout, Game, Move, Outcome, Rules, RulesBuilder};
+use reversi::{playout, Game, Move, Outcome, PlayError, Rules, RulesBuilder, RulesError};
 
 use crate::bot::{derive_seed, Bot, BotError, Spec};
 use crate::protocol::client::{EngineBot, EngineSpec, StartError};
@@ -27,35 +28,120 @@ pub enum ArenaError {
     /// An outside engine never ran (it could not be started, or died or stayed
     /// silent before its first answer): its games cannot be scored.
     EngineNeverRan(StartError),
-    /// The game could not be set up or written (blocked squares that cannot be
-    /// drawn, a game that GGF cannot write).
-    Game(String),
+    /// A move the arena itself makes (an opening ply, a forced pass) was
+    /// refused: a defect of the arena, never of a player.
+    Game(PlayError),
+    /// [`Config::ggf`] is set for a game that GGF cannot write.
+    Ggf(GgfWriteError),
     /// A bot cannot play the game ([`BotError::Players`]: refused by
     /// [`Config::new`] for built-in bots, met in play for custom ones), or gave
     /// no move for a reason other than an outside engine's failure, which is a
     /// forfeit instead.
     Bot(BotError),
     /// The [`Config`] does not hold together (its fields are public, so it can
-    /// be changed after [`Config::new`] checked it; see [`Config::check`]):
-    /// fewer than two players, an outside engine that refuses the rules, no
-    /// seatings, a seating with a seat count other than the rules' players or
-    /// naming a player that is not there, or more players than a table of
-    /// three or four seats takes.
-    Config(String),
+    /// be changed after [`Config::new`] checked it; see [`Config::check`]).
+    Config(ConfigError),
+}
+
+/// Why a [`Config`] (or a table for [`seatings`]) does not hold together.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// Fewer than two players.
+    #[error("two or more players are needed ({players} given)")]
+    TooFewPlayers {
+        /// The players given.
+        players: usize,
+    },
+    /// A table of other than 2, 3 or 4 seats.
+    #[error("a table of {seats} seats: a game has 2, 3 or 4 players")]
+    Seats {
+        /// The seats asked for.
+        seats: usize,
+    },
+    /// More players than a table of three or four seats takes (the rotations
+    /// would leave some out).
+    #[error("{seats} players: at most {seats} bots and engines ({players} given)")]
+    TooManyPlayers {
+        /// The players given.
+        players: usize,
+        /// The table's seats.
+        seats: usize,
+    },
+    /// [`Config::seatings`] is empty.
+    #[error("no seatings")]
+    NoSeatings,
+    /// A seating with a seat count other than the rules' players.
+    #[error("seating {seating} has {seats} seats for a game of {players} players")]
+    SeatingSize {
+        /// The seating's index in [`Config::seatings`].
+        seating: usize,
+        /// Its seats.
+        seats: usize,
+        /// The rules' players.
+        players: u8,
+    },
+    /// A seating naming a player that is not in [`Config::players`].
+    #[error("seating {seating} names player {player} of {players}")]
+    NoSuchPlayer {
+        /// The seating's index in [`Config::seatings`].
+        seating: usize,
+        /// The index it names.
+        player: usize,
+        /// How many players there are.
+        players: usize,
+    },
+    /// [`Config::random_blocked`] cannot draw blocked squares.
+    #[error("random_blocked: {0}")]
+    RandomBlocked(RulesError),
+    /// [`Config::random_blocked`] is for another number of players than
+    /// [`Config::rules`].
+    #[error("random_blocked is for {drawn} players, rules for {rules}")]
+    RandomBlockedPlayers {
+        /// The players of the rules it draws.
+        drawn: u8,
+        /// The players of [`Config::rules`].
+        rules: u8,
+    },
+    /// An outside engine cannot play the rules ([`EngineSpec::refuses`]).
+    #[error("{why}")]
+    EngineRefuses {
+        /// The engine's name.
+        engine: String,
+        /// Why, naming the engine.
+        why: String,
+    },
 }
 
 impl std::fmt::Display for ArenaError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ArenaError::EngineNeverRan(e) => e.fmt(f),
-            ArenaError::Game(e) => f.write_str(e),
+            ArenaError::Game(e) => write!(f, "the arena's own move was refused: {e}"),
+            ArenaError::Ggf(e) => e.fmt(f),
             ArenaError::Bot(e) => e.fmt(f),
-            ArenaError::Config(e) => f.write_str(e),
+            ArenaError::Config(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for ArenaError {}
+impl std::error::Error for ArenaError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArenaError::Game(e) => Some(e),
+            ArenaError::Ggf(e) => Some(e),
+            ArenaError::Bot(e) => Some(e),
+            ArenaError::Config(e) => Some(e),
+            ArenaError::EngineNeverRan(_) => None,
+        }
+    }
+}
+
+impl From<ConfigError> for ArenaError {
+    fn from(error: ConfigError) -> ArenaError {
+        ArenaError::Config(error)
+    }
+}
 
 /// For the examples and callers that report errors as text.
 impl From<ArenaError> for String {
@@ -213,8 +299,7 @@ impl Config {
     /// there are fewer than two players, or more than a table of three or four
     /// seats takes, or a player cannot play the game.
     pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
-        let seatings =
-            seatings(players.len(), usize::from(rules.players())).map_err(ArenaError::Config)?;
+        let seatings = seatings(players.len(), usize::from(rules.players()))?;
         let config = Config {
             players,
             games: seatings.len(),
@@ -238,23 +323,26 @@ impl Config {
     /// and seatings (at least one) of one seat for each of the rules' players,
     /// each naming one of the players. [`run`] and [`play`] check it first.
     pub fn check(&self) -> Result<(), ArenaError> {
-        let fail = |why: String| Err(ArenaError::Config(why));
         if self.players.len() < 2 {
-            return fail("two or more players are needed".into());
+            return Err(ConfigError::TooFewPlayers {
+                players: self.players.len(),
+            }
+            .into());
         }
         if self.seatings.is_empty() {
-            return fail("no seatings".into());
+            return Err(ConfigError::NoSeatings.into());
         }
         let seats = usize::from(self.rules.players());
         if let Some(builder) = self.random_blocked {
             let drawn = builder
                 .build_with_blocked_seed(0)
-                .map_err(|e| ArenaError::Config(format!("random_blocked: {e}")))?;
+                .map_err(ConfigError::RandomBlocked)?;
             if drawn.players() != self.rules.players() {
-                return fail(format!(
-                    "random_blocked is for {} players, rules for {seats}",
-                    drawn.players()
-                ));
+                return Err(ConfigError::RandomBlockedPlayers {
+                    drawn: drawn.players(),
+                    rules: self.rules.players(),
+                }
+                .into());
             }
         }
         for p in &self.players {
@@ -267,7 +355,11 @@ impl Config {
                 }
                 Player::Engine(spec) => {
                     if let Some(why) = spec.refuses(&self.rules) {
-                        return fail(why);
+                        return Err(ConfigError::EngineRefuses {
+                            engine: spec.name.clone(),
+                            why,
+                        }
+                        .into());
                     }
                 }
                 _ => {}
@@ -275,16 +367,20 @@ impl Config {
         }
         for (i, seating) in self.seatings.iter().enumerate() {
             if seating.len() != seats {
-                return fail(format!(
-                    "seating {i} has {} seats for a game of {seats} players",
-                    seating.len()
-                ));
+                return Err(ConfigError::SeatingSize {
+                    seating: i,
+                    seats: seating.len(),
+                    players: self.rules.players(),
+                }
+                .into());
             }
-            if let Some(p) = seating.iter().find(|&&p| p >= self.players.len()) {
-                return fail(format!(
-                    "seating {i} names player {p} of {}",
-                    self.players.len()
-                ));
+            if let Some(&p) = seating.iter().find(|&&p| p >= self.players.len()) {
+                return Err(ConfigError::NoSuchPlayer {
+                    seating: i,
+                    player: p,
+                    players: self.players.len(),
+                }
+                .into());
             }
         }
         Ok(())
@@ -337,15 +433,13 @@ pub fn run(config: &Config) -> Result<Vec<Played>, ArenaError> {
 /// around the table (the first ones again on spare seats); an error when there
 /// are fewer than two players, a table of other than 2, 3 or 4 seats, or more
 /// players than seats at a table of three or four.
-pub fn seatings(players: usize, seats: usize) -> Result<Vec<Vec<usize>>, String> {
+pub fn seatings(players: usize, seats: usize) -> Result<Vec<Vec<usize>>, ConfigError> {
     let n = players;
     if !(2..=4).contains(&seats) {
-        return Err(format!(
-            "a table of {seats} seats: a game has 2, 3 or 4 players"
-        ));
+        return Err(ConfigError::Seats { seats });
     }
     if n < 2 {
-        return Err("two or more players are needed".into());
+        return Err(ConfigError::TooFewPlayers { players });
     }
     if seats == 2 {
         Ok((0..n)
@@ -356,7 +450,7 @@ pub fn seatings(players: usize, seats: usize) -> Result<Vec<Vec<usize>>, String>
             .map(|r| (0..seats).map(|s| ((s + r) % seats) % n).collect())
             .collect())
     } else {
-        Err(format!("{seats} players: at most {seats} bots and engines"))
+        Err(ConfigError::TooManyPlayers { players, seats })
     }
 }
 
@@ -390,12 +484,12 @@ pub struct Played {
 
 /// The game's opening: the rules (with its blocked squares, when drawn per
 /// opening) and K random plies, the same for every seating.
-pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
+pub fn opening(config: &Config, number: usize) -> Result<Game, ArenaError> {
     let seed = derive_seed(config.seed, number as u64, 1);
     let rules = match config.random_blocked {
         Some(builder) => builder
             .build_with_blocked_seed(seed)
-            .map_err(|e| e.to_string())?,
+            .map_err(ConfigError::RandomBlocked)?,
         None => config.rules,
     };
     let mut game = Game::new(rules);
@@ -414,7 +508,7 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, String> {
                     .expect("n moves"),
             ),
         };
-        game.play(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(ArenaError::Game)?;
     }
     Ok(game)
 }
@@ -428,7 +522,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
     config.check()?;
     let round = config.seatings.len();
     let seating = config.seatings[index % round].clone();
-    let mut game = opening(config, index / round).map_err(ArenaError::Game)?;
+    let mut game = opening(config, index / round)?;
     // Engines start before the first move (and end when their seat is dropped).
     let mut seats: Vec<Box<dyn Bot + Send>> = Vec::with_capacity(seating.len());
     for (seat, &p) in seating.iter().enumerate() {
@@ -449,7 +543,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
     while !game.is_over() {
         let seat = game.to_move().index();
         if game.must_pass() {
-            game.pass().map_err(|e| ArenaError::Game(e.to_string()))?;
+            game.pass().map_err(ArenaError::Game)?;
             continue;
         }
         let failure = match seats[seat].choose(&game) {
@@ -525,7 +619,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
         }
     };
     let text = if config.ggf {
-        ggf::write(&record).map_err(|e| ArenaError::Game(e.to_string()))? + "\n"
+        ggf::write(&record).map_err(ArenaError::Ggf)? + "\n"
     } else {
         record.to_string()
     };
@@ -641,7 +735,11 @@ mod tests {
         config.rules = four;
         assert_eq!(
             run(&config).unwrap_err(),
-            ArenaError::Config("seating 0 has 2 seats for a game of 4 players".into())
+            ArenaError::Config(ConfigError::SeatingSize {
+                seating: 0,
+                seats: 2,
+                players: 4
+            })
         );
         let mut config = Config::new(two_bots(), Rules::default()).unwrap();
         config.seatings = vec![vec![0, 5]];
@@ -650,10 +748,16 @@ mod tests {
             "seating 0 names player 5 of 2"
         );
         config.seatings.clear();
-        assert!(matches!(run(&config), Err(ArenaError::Config(_))));
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Config(ConfigError::NoSeatings)
+        );
         let mut config = Config::new(two_bots(), Rules::default()).unwrap();
         config.players.truncate(1);
-        assert!(matches!(run(&config), Err(ArenaError::Config(_))));
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Config(ConfigError::TooFewPlayers { players: 1 })
+        );
         // Unchanged, it plays.
         let config = Config::new(two_bots(), Rules::default()).unwrap();
         assert_eq!(run(&config).unwrap().len(), 2);
@@ -661,9 +765,19 @@ mod tests {
 
     #[test]
     fn seatings_refuse_tables_that_do_not_exist() {
-        assert!(seatings(2, 5).is_err());
-        assert!(seatings(3, 0).is_err());
-        assert!(seatings(1, 2).is_err());
+        assert_eq!(seatings(2, 5), Err(ConfigError::Seats { seats: 5 }));
+        assert_eq!(seatings(3, 0), Err(ConfigError::Seats { seats: 0 }));
+        assert_eq!(
+            seatings(1, 2),
+            Err(ConfigError::TooFewPlayers { players: 1 })
+        );
+        assert_eq!(
+            seatings(5, 4),
+            Err(ConfigError::TooManyPlayers {
+                players: 5,
+                seats: 4
+            })
+        );
         assert_eq!(seatings(2, 2).unwrap(), vec![vec![0, 1], vec![1, 0]]);
         assert_eq!(seatings(2, 3).unwrap().len(), 3);
     }
@@ -802,7 +916,7 @@ mod tests {
         config.random_blocked = Some(Rules::builder(Board::Size8).players(4));
         assert_eq!(
             run(&config).unwrap_err(),
-            ArenaError::Config("random_blocked is for 4 players, rules for 2".into())
+            ArenaError::Config(ConfigError::RandomBlockedPlayers { drawn: 4, rules: 2 })
         );
     }
 }

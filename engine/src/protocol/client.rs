@@ -27,21 +27,70 @@ pub struct EngineSpec {
     pub command: Vec<String>,
 }
 
+/// Why a text is not an engine as [`EngineSpec::parse`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?}: {problem}; expected NAME=nboard:COMMAND or NAME=gtp:COMMAND")]
+pub struct EngineSpecError {
+    /// The text read.
+    pub text: String,
+    /// What is wrong with it.
+    pub problem: EngineSpecProblem,
+}
+
+/// What is wrong with an engine's text ([`EngineSpecError`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineSpecProblem {
+    /// No `=` after the name.
+    #[error("no '=' after the name")]
+    NoName,
+    /// The name before `=` is empty.
+    #[error("the name is empty")]
+    EmptyName,
+    /// No `:` after the protocol.
+    #[error("no ':' after the protocol")]
+    NoProtocol,
+    /// A protocol other than `nboard` and `gtp`.
+    #[error("unknown protocol {0:?}")]
+    UnknownProtocol(String),
+    /// Nothing after `:`.
+    #[error("no command")]
+    NoCommand,
+}
+
 impl EngineSpec {
     /// Reads `name=nboard:CMD ARGS` or `name=gtp:CMD ARGS`.
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
-        let usage =
-            || format!("--engine {text:?}: expected NAME=nboard:COMMAND or NAME=gtp:COMMAND");
-        let (name, rest) = text.split_once('=').ok_or_else(usage)?;
-        let (protocol, command) = rest.split_once(':').ok_or_else(usage)?;
+    ///
+    /// ```
+    /// use reversi_engine::protocol::client::{EngineSpec, EngineSpecProblem, Protocol};
+    /// let spec = EngineSpec::parse("edax=nboard:edax -n 1").unwrap();
+    /// assert_eq!(spec.protocol, Protocol::Nboard);
+    /// assert_eq!(spec.command, ["edax", "-n", "1"]);
+    /// let error = EngineSpec::parse("edax=uci:edax").unwrap_err();
+    /// assert_eq!(error.problem, EngineSpecProblem::UnknownProtocol("uci".into()));
+    /// ```
+    pub fn parse(text: &str) -> Result<EngineSpec, EngineSpecError> {
+        let fail = |problem| EngineSpecError {
+            text: text.to_string(),
+            problem,
+        };
+        let (name, rest) = text
+            .split_once('=')
+            .ok_or_else(|| fail(EngineSpecProblem::NoName))?;
+        if name.trim().is_empty() {
+            return Err(fail(EngineSpecProblem::EmptyName));
+        }
+        let (protocol, command) = rest
+            .split_once(':')
+            .ok_or_else(|| fail(EngineSpecProblem::NoProtocol))?;
         let protocol = match protocol {
             "nboard" => Protocol::Nboard,
             "gtp" => Protocol::Gtp,
-            _ => return Err(usage()),
+            other => return Err(fail(EngineSpecProblem::UnknownProtocol(other.into()))),
         };
         let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
-        if name.trim().is_empty() || command.is_empty() {
-            return Err(usage());
+        if command.is_empty() {
+            return Err(fail(EngineSpecProblem::NoCommand));
         }
         Ok(EngineSpec {
             name: name.trim().to_string(),
