@@ -566,9 +566,10 @@ impl AlphaBeta {
 
 impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Choice {
-        let (spot, value, exact, nodes) = alphabeta_root(pos, self.depth, self.solve);
-        let (eval, exact) = score_of(value, exact);
-        place(spot, Some(eval), exact, nodes)
+        // `choose_in` has checked for two players and a legal move.
+        let found = alphabeta_root(pos, self.depth, self.solve).expect("two players, a move");
+        let (eval, exact) = score_of(found.value, found.exact);
+        place(found.best, Some(eval), exact, found.nodes)
     }
 }
 

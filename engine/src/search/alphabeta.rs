@@ -155,18 +155,61 @@ impl<L: Layout> Iterator for Ordered<L> {
     }
 }
 
+/// What [`alphabeta_root`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RootChoice<L: Layout> {
+    /// The best move.
+    pub best: Spot<L>,
+    /// Its value for the player to move (see [`Search::negamax`]): a multiple
+    /// of [`EXACT`] (the disc margin times it) when exact.
+    pub value: i32,
+    /// Whether `value` is exact: the search reached the end of the game.
+    pub exact: bool,
+    /// The positions searched.
+    pub nodes: u64,
+}
+
+/// Why [`alphabeta_root`] has no move to give.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RootError {
+    /// The position is of three or four players; negamax is for two.
+    #[error("alpha-beta searches games of two players, not {0}")]
+    Players(u8),
+    /// The player to move has no legal placement: it must pass, or the game
+    /// is over.
+    #[error("the player to move has no legal move (it must pass, or the game is over)")]
+    NoMove,
+}
+
 /// The best move of `root` at `depth` plies (at least 1; exact when `root` has
-/// at most `solve` empty squares) with its value (see [`Search::negamax`]),
-/// whether it is exact, and the nodes searched. Two players.
+/// at most `solve` empty squares) with its value, whether it is exact, and the
+/// nodes searched. An error, and no search, when `root` is not of two players
+/// or its player to move has no legal move (the caller passes or stops first).
 ///
-/// # Panics
+/// ```
+/// use reversi::{AnyPosition, Game, Position, Rules};
+/// use reversi_engine::search::alphabeta::{alphabeta_root, RootError};
 ///
-/// When `root` has no legal move (the caller passes or stops first).
+/// let mut game = Game::new(Rules::default());
+/// game.play_moves("f5 d6")?;
+/// let AnyPosition::TwoPlayer8(pos) = *game.position() else { unreachable!() };
+/// let found = alphabeta_root(&pos, 3, 0).unwrap();
+/// assert!(pos.is_legal(found.best.square()));
+/// assert!(!found.exact);
+///
+/// let three = Game::new(Rules::builder(reversi::Board::Size8).players(3).build()?);
+/// let AnyPosition::MultiPlayer8(pos) = *three.position() else { unreachable!() };
+/// assert_eq!(alphabeta_root(&pos, 3, 0), Err(RootError::Players(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn alphabeta_root<P: Position>(
     root: &P,
     depth: u32,
     solve: u32,
-) -> (Spot<P::Layout>, i32, bool, u64) {
+) -> Result<RootChoice<P::Layout>, RootError> {
+    if root.players() != 2 {
+        return Err(RootError::Players(root.players()));
+    }
     let exact = root.empty().len() as u32 <= solve;
     let mut search = Search { nodes: 0, exact };
     let mut best = None;
@@ -178,5 +221,10 @@ pub fn alphabeta_root<P: Position>(
             best = Some(m);
         }
     }
-    (best.expect("a legal move"), alpha, exact, search.nodes)
+    Ok(RootChoice {
+        best: best.ok_or(RootError::NoMove)?,
+        value: alpha,
+        exact,
+        nodes: search.nodes,
+    })
 }
