@@ -105,6 +105,9 @@ pub enum RulesError {
         /// The board of the game.
         board: Board,
     },
+    /// A handicap corner named twice.
+    #[error("handicap corner {0} is named twice")]
+    HandicapRepeated(Square),
     /// More than four blocked squares.
     #[error("{0} blocked squares: at most 4 may be blocked")]
     TooManyBlocked(usize),
@@ -181,8 +184,9 @@ impl RulesBuilder {
     }
 
     /// The corner handicap given as corner squares of the board, as records and
-    /// command lines name them; a square that is not a corner is an error at
-    /// [`build`](RulesBuilder::build).
+    /// command lines name them; a square that is not a corner, or a corner named
+    /// twice, is an error at [`build`](RulesBuilder::build) (as a blocked square
+    /// named twice is).
     pub fn handicap_squares(
         mut self,
         color: Color,
@@ -190,16 +194,18 @@ impl RulesBuilder {
     ) -> RulesBuilder {
         let mut corners = Corners::empty();
         for square in squares {
-            match Corners::from_square(self.board, square) {
-                Some(c) => corners |= c,
-                None if self.handicap_error.is_none() => {
-                    self.handicap_error = Some(RulesError::NotACorner {
-                        square,
-                        board: self.board,
-                    })
+            let error = match Corners::from_square(self.board, square) {
+                Some(c) if corners.contains(c) => RulesError::HandicapRepeated(square),
+                Some(c) => {
+                    corners |= c;
+                    continue;
                 }
-                None => {}
-            }
+                None => RulesError::NotACorner {
+                    square,
+                    board: self.board,
+                },
+            };
+            self.handicap_error.get_or_insert(error);
         }
         self.handicap = Some(Handicap { color, corners });
         self

@@ -75,6 +75,12 @@ fn forbidden_combinations_are_typed_errors() {
         ),
         (
             Rules::builder(Board::Size8)
+                .handicap_squares(Color::Black, ["a1", "h8", "a1"].map(sq))
+                .build(),
+            RulesError::HandicapRepeated(sq("a1")),
+        ),
+        (
+            Rules::builder(Board::Size8)
                 .blocked(["a1", "b1", "c1", "d1", "e1"].map(sq))
                 .build(),
             RulesError::TooManyBlocked(5),
