@@ -211,6 +211,11 @@ fn record_errors_say_where() {
         e.to_string(),
         "line 1, column 1: tag Blocked: blocked square d4 is in the central 4x4"
     );
+    let e = record_error("[Event \"x\"]\n[Handicap \"black a1 h8 a1\"]\n\n");
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 1: tag Handicap: handicap corner a1 is named twice"
+    );
     let e = record_error("[Event \"x\"]\n\nf5 d6\nc3 d3 c4 f4 f6 e3\n");
     assert_eq!((e.line, e.column), (4, 16));
     assert_eq!(e.to_string(), "line 4, column 16: move 8: e3 flips nothing");

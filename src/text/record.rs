@@ -318,8 +318,15 @@ fn tag_of(error: &RulesError) -> &'static str {
         RulesError::HandicapPlayers { .. }
         | RulesError::HandicapColor(_)
         | RulesError::HandicapNoCorners
-        | RulesError::NotACorner { .. } => "Handicap",
-        _ => "Blocked",
+        | RulesError::NotACorner { .. }
+        | RulesError::HandicapRepeated(_) => "Handicap",
+        // Every variant named, so that a new one is given its tag here.
+        RulesError::TooManyBlocked(_)
+        | RulesError::BlockedOffBoard { .. }
+        | RulesError::BlockedInCentre(_)
+        | RulesError::BlockedOnHandicap(_)
+        | RulesError::BlockedRepeated(_)
+        | RulesError::BlockedTwice => "Blocked",
     }
 }
 
