@@ -483,6 +483,8 @@ pub enum ParseRulesErrorKind {
     Color,
     /// A handicap corner that is not a corner of any board, nor a corner's name.
     Corner(Square),
+    /// A handicap corner named twice (as a square or by name).
+    RepeatedCorner,
     /// An opening that is neither `standard` nor `free`.
     Opening,
     /// The options read, but make no game that the rules allow.
@@ -560,6 +562,9 @@ impl fmt::Display for ParseRulesErrorText<'_> {
             ParseRulesErrorKind::Players => write!(f, "{text:?} is not a number of players"),
             ParseRulesErrorKind::Color => write!(f, "{text:?} is not a colour"),
             ParseRulesErrorKind::Corner(sq) => write!(f, "{sq} is not a corner of any board"),
+            ParseRulesErrorKind::RepeatedCorner => {
+                write!(f, "{text:?} names a handicap corner named before")
+            }
             ParseRulesErrorKind::Opening => {
                 write!(f, "{text:?} is not an opening: expected standard or free")
             }
@@ -648,7 +653,14 @@ impl FromStr for Handicap {
                         })?
                 }
             };
-            corners |= Corners::from_bits_truncate(1 << corner);
+            let corner = Corners::from_bits_truncate(1 << corner);
+            if corners.contains(corner) {
+                return Err(ParseRulesError::new(
+                    ParseRulesErrorKind::RepeatedCorner,
+                    word,
+                ));
+            }
+            corners |= corner;
         }
         Ok(Handicap { color, corners })
     }
@@ -677,12 +689,12 @@ impl FromStr for Rules {
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
         let mut builder = Rules::builder(Board::Size8);
-        let squares = |list: &str| -> Result<SquareSet, ParseRulesError> {
-            let mut set = SquareSet::EMPTY;
+        // Each square named goes to the builder, which refuses one named twice.
+        let blocked = |mut builder: RulesBuilder, list: &str| -> Result<_, ParseRulesError> {
             for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
-                set.insert(word.parse()?);
+                builder = builder.blocked([word.parse::<Square>()?]);
             }
-            Ok(set)
+            Ok(builder)
         };
         let players = |text: &str| {
             text.parse::<u8>()
@@ -707,7 +719,7 @@ impl FromStr for Rules {
                     "--anti" => builder.anti(true),
                     "--free-opening" => builder.opening(Opening::Free),
                     "--handicap" => builder.handicap(value("--handicap")?.parse()?),
-                    "--blocked" => builder.blocked(squares(value("--blocked")?)?),
+                    "--blocked" => blocked(builder, value("--blocked")?)?,
                     other => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, other)),
                 };
             }
@@ -725,7 +737,7 @@ impl FromStr for Rules {
                 ("anti", "") => builder.anti(true),
                 (opening, "opening") => builder.opening(opening.parse()?),
                 ("handicap", h) => builder.handicap(h.parse()?),
-                ("blocked", list) => builder.blocked(squares(list)?),
+                ("blocked", list) => blocked(builder, list)?,
                 _ => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, part)),
             };
         }

@@ -85,6 +85,20 @@ fn bad_settings_say_why() {
     assert_eq!(e.to_string(), "\"purple\" is not a colour");
     let e = "white d4".parse::<Handicap>().unwrap_err();
     assert_eq!(e.to_string(), "d4 is not a corner of any board");
+    // A corner or a blocked square named twice is refused, not read as one.
+    let e = "white a1 h8 a1".parse::<Handicap>().unwrap_err();
+    assert_eq!(e.kind(), &ParseRulesErrorKind::RepeatedCorner);
+    assert_eq!(e.to_string(), "\"a1\" names a handicap corner named before");
+    let e = "white top-left a1".parse::<Handicap>().unwrap_err();
+    assert_eq!(e.text(), "a1");
+    for text in ["8x8, blocked c1 c1", "--blocked c1,b2,c1"] {
+        let e = text.parse::<Rules>().unwrap_err();
+        assert_eq!(
+            e.kind(),
+            &ParseRulesErrorKind::Rules(RulesError::BlockedRepeated("c1".parse().unwrap())),
+            "{text}"
+        );
+    }
     assert_eq!("free".parse::<Opening>(), Ok(Opening::Free));
     assert_eq!(
         Opening::Free.to_string().parse::<Opening>(),

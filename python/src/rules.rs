@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use reversi::{Board, Handicap, Opening, Rules, Square, SquareSet};
+use reversi::{Board, Handicap, Opening, Rules, Square};
 
 use crate::actions;
 use crate::errors::reversi_error;
@@ -23,7 +23,7 @@ pub struct PyRules {
 }
 
 /// Square names from a string (`"c1 j4"`, `"c1,j4"`) or a sequence of names.
-fn squares(value: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+fn squares(value: &Bound<'_, PyAny>) -> PyResult<Vec<Square>> {
     let names: Vec<String> = if let Ok(text) = value.extract::<String>() {
         text.split([' ', ','])
             .filter(|w| !w.is_empty())
@@ -34,12 +34,11 @@ fn squares(value: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
             .extract()
             .map_err(|_| PyTypeError::new_err("blocked squares are a string or a list of names"))?
     };
-    let mut set = SquareSet::EMPTY;
-    for name in names {
-        let square: Square = name.parse().map_err(reversi_error)?;
-        set.insert(square);
-    }
-    Ok(set)
+    // A list, not a set: the rules refuse a square named twice.
+    names
+        .iter()
+        .map(|name| name.parse::<Square>().map_err(reversi_error))
+        .collect()
 }
 
 #[pymethods]
@@ -172,7 +171,9 @@ impl PyRules {
         (observation::channels(self.rules.players()), width, width)
     }
 
-    /// The action of a square name (``"f5"`` is 37 on 8x8) or of ``"pass"``.
+    /// The action of a square name (``"f5"`` is 37 on 8x8) or of ``"pass"``. Every
+    /// square of the bounding grid has one, the octagon's cut corners too
+    /// (``"a1"`` is 0 there): their actions are never legal.
     fn action(&self, name: &str) -> PyResult<usize> {
         let board = self.rules.board();
         let mv: reversi::Move = name.parse().map_err(reversi_error)?;
@@ -184,7 +185,8 @@ impl PyRules {
         }
     }
 
-    /// The name of an action: a square name, or ``"pass"``.
+    /// The name of an action: a square name, or ``"pass"``; on the octagon, the
+    /// cut corners' actions name their squares of the grid (0 is ``"a1"``).
     fn move_name(&self, action: i64) -> PyResult<String> {
         let board = self.rules.board();
         usize::try_from(action)
