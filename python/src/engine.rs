@@ -82,7 +82,7 @@ impl PyBot {
     }
 }
 
-/// Solves a two-player 8x8 position exactly: returns ``(best_action, score,
+/// Solves a two-player 6x6 or 8x8 position exactly: returns ``(best_action, score,
 /// nodes)``, where ``score`` is the final disc difference for the player to move
 /// with perfect play (empty squares to the winner) and ``best_action`` is None when
 /// the player must pass or the game is over. The time grows quickly with the
@@ -103,6 +103,6 @@ pub fn solve(
     let solution = py.detach(|| Solver::with_table_bits(table_bits).solve(&position));
     let best = solution
         .best_move
-        .and_then(|square| actions::of_square(reversi::Board::Size8, square));
+        .and_then(|square| actions::of_square(game.game.rules().board(), square));
     Ok((best, solution.score, solution.nodes))
 }

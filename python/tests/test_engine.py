@@ -46,7 +46,7 @@ def minimax(game):
     """The exact final disc difference for the player to move (empties to the winner)."""
     if game.is_over():
         me, other = game.scores()[game.to_move], game.scores()[1 - game.to_move]
-        empties = 64 - me - other
+        empties = game.rules.width**2 - me - other
         return me - other + (empties if me > other else -empties if me < other else 0)
     best = -65
     for action in game.legal_actions():
@@ -64,11 +64,13 @@ def test_solve_a_known_position():
     assert reversi.solve(game, table_bits=10) == (63, 64, reversi.solve(game, table_bits=10)[2])
 
 
+@pytest.mark.parametrize(("rules", "plies"), [("8x8", 54), ("6x6", 26)])
 @pytest.mark.parametrize("seed", range(6))
-def test_solve_matches_a_plain_minimax(seed):
+def test_solve_matches_a_plain_minimax(rules, plies, seed):
+    # On 6x6 too, where the best action is numbered on the 6-wide grid.
     rng = random.Random(seed)
-    game = reversi.Game()
-    while game.move_count < 54 and not game.is_over():
+    game = reversi.Game(rules)
+    while game.move_count < plies and not game.is_over():
         game.play(rng.choice(game.legal_actions()))
     best, score, nodes = reversi.solve(game, table_bits=12)
     assert score == minimax(game.copy())
