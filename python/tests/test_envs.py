@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import reversi.envs  # noqa: E402,F401  (registers reversi/Reversi-v0)
 from reversi.envs import reversi_v0  # noqa: E402
+from reversi.envs.gymnasium_env import ReversiEnv  # noqa: E402
 
 RULES = ["6x6", "8x8", "10x10", "octagon", "8x8, 3 players", "octagon, 4 players", "10x10, 4 players, anti, blocked a1"]
 
@@ -86,6 +87,32 @@ def test_gymnasium_episode():
     obs, info = env.reset(seed=3)
     _, reward, terminated, _, info = env.step(0)  # a1, illegal
     assert terminated and reward == -1.0 and info["illegal"]
+    # The episode is over: no more steps until reset, and the game is unchanged.
+    before = str(env.unwrapped.game)
+    with pytest.raises(reversi.ReversiError, match="reset"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert str(env.unwrapped.game) == before
+
+
+def test_gymnasium_refuses_actions_that_are_not_actions():
+    env = ReversiEnv("8x8", opponent="random")
+    with pytest.raises(reversi.ReversiError, match="reset"):
+        env.step(19)  # before reset
+    env.reset(seed=1)
+    before = str(env.game)
+    for bad in (37.9, True, np.bool_(True), "d3", None):
+        with pytest.raises(TypeError, match="integer"):
+            env.step(bad)
+    for bad in (-1, 65, 999):
+        with pytest.raises(reversi.ReversiError, match="not in 0-64"):
+            env.step(bad)
+    assert str(env.game) == before
+    # numpy integers and 0-d integer arrays are actions.
+    _, _, _, _, info = env.step(np.int64(19))
+    assert not info["illegal"]
+    env.reset(seed=1)
+    _, _, _, _, info = env.step(np.array(19))
+    assert not info["illegal"]
 
 
 def test_greedy_takes_the_most_discs():

@@ -7,18 +7,22 @@ opponent plays every other seat: ``"random"`` or ``"greedy"`` (in Python, see
 environment's generator at each reset. Observations are
 ``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions.
 The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illegal
-action ends the episode with -1 (``info["illegal"]`` is True).
+action (a number of the action space that is not a legal move) ends the episode
+with -1 (``info["illegal"]`` is True). An action outside the action space, or a
+step before ``reset()`` or after the episode ended, raises ``ReversiError``; an
+action that is not an integer (a float, a bool) raises ``TypeError``.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, Optional, Tuple
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from reversi import Bot, Game, Rules
+from reversi import Bot, Game, ReversiError, Rules
 from reversi.envs.opponents import OPPONENTS
 
 
@@ -37,17 +41,19 @@ class ReversiEnv(gym.Env):
         if opponent not in OPPONENTS:
             # An engine bot: its spec is checked now (ReversiError, a ValueError).
             if not Bot(opponent).supports(self.rules.players):
-                raise ValueError(f"{opponent} does not play {self.rules.players} players")
+                raise ReversiError(f"{opponent} does not play {self.rules.players} players")
         if not 0 <= player < self.rules.players:
-            raise ValueError(f"player {player} is not in a {self.rules.players}-player game")
+            raise ReversiError(f"player {player} is not in a {self.rules.players}-player game")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+            raise ReversiError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.bot: Optional[Bot] = None
         self.player = player
         self.observation_space = spaces.Box(0.0, 1.0, self.rules.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.rules.num_actions)
         self.game = Game(self.rules)
+        # Until reset() starts an episode, and from the step that ends one.
+        self.done = True
 
     def _info(self, illegal: bool = False) -> Dict[str, Any]:
         mask = np.zeros(self.rules.num_actions, dtype=np.int8)
@@ -70,15 +76,26 @@ class ReversiEnv(gym.Env):
         if self.opponent_name not in OPPONENTS:
             self.bot = Bot(self.opponent_name, seed=int(self.np_random.integers(2**63)))
         self._opponents_play()
+        self.done = self.game.is_over()
         return self.game.observation(self.player), self._info()
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
-        action = int(action)
-        if self.game.is_over() or not self.game.is_legal(action):
+        if isinstance(action, (bool, np.bool_)):
+            raise TypeError(f"an action is an integer, not {action!r}")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise TypeError(f"an action is an integer, not {action!r}") from None
+        if not 0 <= action < self.rules.num_actions:
+            raise ReversiError(f"action {action} is not in 0-{self.rules.num_actions - 1}")
+        if self.done:
+            raise ReversiError("the episode is over (or was never started): call reset() first")
+        if not self.game.is_legal(action):
+            self.done = True
             return self.game.observation(self.player), -1.0, True, False, self._info(illegal=True)
         self.game.play(action)
         self._opponents_play()
-        over = self.game.is_over()
+        over = self.done = self.game.is_over()
         reward = float(self.game.rewards()[self.player]) if over else 0.0
         if self.render_mode == "human":
             self.render()
