@@ -84,16 +84,22 @@ def augment(
     policy = np.asarray(policy)
     mask = np.asarray(mask)
     if observation.ndim < 3 or observation.shape[-1] != observation.shape[-2]:
-        raise ValueError(
+        raise ReversiError(
             f"an observation is (..., channels, width, width), not {observation.shape}"
         )
     width = observation.shape[-1]
     squares = width * width
     for name, array in (("policy", policy), ("mask", mask)):
         if array.ndim < 1 or array.shape[-1] != squares + 1:
-            raise ValueError(
+            raise ReversiError(
                 f"{name} has {array.shape[-1] if array.ndim else 0} entries, "
                 f"not {squares + 1} (the squares of a {width}x{width} grid and the pass)"
+            )
+    batch = observation.shape[:-3]
+    for name, array in (("policy", policy), ("mask", mask)):
+        if array.shape[:-1] != batch:
+            raise ReversiError(
+                f"{name} has batch dimensions {array.shape[:-1]}, the observation {batch}"
             )
     image = np.asarray(symmetry_permutation(width, symmetry))
     source = np.empty(squares, dtype=np.intp)

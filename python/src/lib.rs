@@ -14,7 +14,9 @@ mod readers;
 mod rules;
 mod vecenv;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
+
+use crate::errors::ReversiError;
 use pyo3::prelude::*;
 use reversi::symmetry::Symmetry;
 use reversi::Board;
@@ -27,7 +29,7 @@ pub(crate) fn symmetry_from(value: &Bound<'_, PyAny>) -> PyResult<Symmetry> {
             .position(|n| n.eq_ignore_ascii_case(&name))
             .map(|i| Symmetry::ALL[i])
             .ok_or_else(|| {
-                PyValueError::new_err(format!(
+                ReversiError::new_err(format!(
                     "{name:?} is not a symmetry; they are {SYMMETRY_NAMES:?}"
                 ))
             });
@@ -41,7 +43,7 @@ pub(crate) fn symmetry_from(value: &Bound<'_, PyAny>) -> PyResult<Symmetry> {
     usize::try_from(index)
         .ok()
         .and_then(Symmetry::from_index)
-        .ok_or_else(|| PyValueError::new_err(format!("symmetry {index} is not in 0-7")))
+        .ok_or_else(|| ReversiError::new_err(format!("symmetry {index} is not in 0-7")))
 }
 
 /// The names of the eight symmetries, in the Rust library's order.
@@ -66,7 +68,7 @@ fn symmetry_permutation(width: usize, symmetry: &Bound<'_, PyAny>) -> PyResult<V
         8 => Board::Size8,
         10 => Board::Size10,
         _ => {
-            return Err(PyValueError::new_err(format!(
+            return Err(ReversiError::new_err(format!(
                 "a board is 6, 8 or 10 wide, not {width}"
             )))
         }

@@ -246,7 +246,7 @@ pub fn wthor_names(data: &Bound<'_, PyBytes>, kind: &str) -> PyResult<Vec<String
         "players" => Names::players(data.as_bytes()),
         "tournaments" => Names::tournaments(data.as_bytes()),
         other => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            return Err(crate::errors::ReversiError::new_err(format!(
                 "kind is \"players\" or \"tournaments\", not {other:?}"
             )))
         }

@@ -2,7 +2,7 @@
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+
 use pyo3::prelude::*;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -11,7 +11,7 @@ use reversi::{AnyPosition, Color, Position, PositionVisitor, Rules};
 
 use crate::actions;
 use crate::batch::{self, Batch, ObsOut, StepOut};
-use crate::errors::reversi_error;
+use crate::errors::{reversi_error, ReversiError};
 use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
@@ -55,16 +55,47 @@ impl ObsDtype {
                 .call_method1("dtype", (value,))
                 .and_then(|d| d.getattr("name"))
                 .and_then(|n| n.extract())
-                .map_err(|_| PyValueError::new_err("obs_dtype is float32, uint8 or bool"))?,
+                .map_err(|_| ReversiError::new_err("obs_dtype is float32, uint8 or bool"))?,
         };
         match name.as_str() {
             "float32" => Ok(ObsDtype::Float32),
             "uint8" => Ok(ObsDtype::Uint8),
             "bool" => Ok(ObsDtype::Bool),
-            other => Err(PyValueError::new_err(format!(
+            other => Err(ReversiError::new_err(format!(
                 "obs_dtype is float32, uint8 or bool, not {other:?}"
             ))),
         }
+    }
+}
+
+/// The most threads a call spreads its games over: more would only fail to
+/// start (each thread reserves its stack).
+const MAX_THREADS: usize = 1024;
+
+/// An error unless `threads` is 1 to [`MAX_THREADS`].
+fn check_threads(threads: usize) -> PyResult<()> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(ReversiError::new_err(format!(
+            "threads is {threads}: it must be 1 to {MAX_THREADS}"
+        )))
+    }
+}
+
+/// A `MemoryError` unless `count` items of `each` bytes can be allocated: asked of
+/// the allocator (and given back at once) before the arrays are made, so that a
+/// count too large is an exception rather than an abort or a panic.
+fn check_memory(what: &str, count: usize, each: usize) -> PyResult<()> {
+    let fits = count
+        .checked_mul(each)
+        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+    if fits {
+        Ok(())
+    } else {
+        Err(pyo3::exceptions::PyMemoryError::new_err(format!(
+            "{what}: {count} games of {each} bytes each do not fit in memory"
+        )))
     }
 }
 
@@ -183,14 +214,24 @@ impl VecEnv {
         threads: usize,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
+            return Err(ReversiError::new_err("num_envs must be at least 1"));
         }
-        if threads == 0 {
-            return Err(PyValueError::new_err("threads must be at least 1"));
-        }
+        check_threads(threads)?;
         let obs_dtype = ObsDtype::from_arg(obs_dtype, observations)?;
         let rules = rules_arg(rules)?;
         let start = AnyPosition::start(&rules);
+        // A game's state, and its share of what each step returns.
+        let plane_bytes = match obs_dtype {
+            ObsDtype::Float32 => 4,
+            ObsDtype::Uint8 | ObsDtype::Bool => 1,
+            ObsDtype::Off => 0,
+        };
+        let each = 2 * core::mem::size_of::<AnyPosition>()
+            + plane_bytes * observation::len(rules.board(), rules.players())
+            + actions::count(rules.board())
+            + 5 * usize::from(rules.players())
+            + 1;
+        check_memory("VecEnv", num_envs, each)?;
         Ok(VecEnv {
             rules,
             num_envs,
@@ -262,7 +303,7 @@ impl VecEnv {
     /// The game ``index`` as a ``Game`` that starts at its current position.
     fn game(&self, index: usize) -> PyResult<PyGame> {
         if index >= self.num_envs {
-            return Err(PyValueError::new_err(format!("no game {index}")));
+            return Err(ReversiError::new_err(format!("no game {index}")));
         }
         let position = self.games.position(index);
         let game =
@@ -277,7 +318,7 @@ impl VecEnv {
         let n = self.num_envs;
         let given = actions.as_array().len();
         if given != n {
-            return Err(PyValueError::new_err(format!(
+            return Err(ReversiError::new_err(format!(
                 "{given} actions for {n} games"
             )));
         }
@@ -329,7 +370,7 @@ impl VecEnv {
                 let view = policy.as_array();
                 let expected = [self.num_envs, actions::count(self.rules.board())];
                 if view.shape() != expected {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(ReversiError::new_err(format!(
                         "policy has shape {:?}, not {:?}",
                         view.shape(),
                         expected
@@ -355,7 +396,7 @@ fn int_array<'py>(
     let converted = numpy.call_method1("asarray", (value, numpy.getattr("int64")?))?;
     let array = converted
         .cast_into::<PyArray1<i64>>()
-        .map_err(|_| PyValueError::new_err("actions are a one-dimensional array of integers"))?;
+        .map_err(|_| ReversiError::new_err("actions are a one-dimensional array of integers"))?;
     Ok(array.readonly())
 }
 
@@ -371,7 +412,7 @@ fn float_array<'py>(
     let converted = numpy.call_method1("asarray", (value, numpy.getattr("float32")?))?;
     let array = converted
         .cast_into::<PyArray2<f32>>()
-        .map_err(|_| PyValueError::new_err("the policy is a two-dimensional array of weights"))?;
+        .map_err(|_| ReversiError::new_err("the policy is a two-dimensional array of weights"))?;
     Ok(array.readonly())
 }
 
@@ -423,9 +464,8 @@ pub fn random_games<'py>(
             (rules, AnyPosition::start(&rules))
         }
     };
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    check_threads(threads)?;
+    check_memory("random_games", num_games, 8 * usize::from(rules.players()))?;
     let colors = rules.colors();
     let seed = seed.unwrap_or_else(fresh_seed);
     let scores = py.detach(|| {

@@ -78,15 +78,43 @@ def test_bad_arguments_raise_the_documented_types():
         reversi.Game().play("d4")
     with pytest.raises(reversi.ReversiError):
         reversi.Game().observation(2)
-    with pytest.raises(ValueError):
+    # Every error of a bad value is a ReversiError (a ValueError), the
+    # extension's and the Python layer's alike.
+    with pytest.raises(reversi.ReversiError):
         reversi.Game().transform("spin")
-    with pytest.raises(ValueError):
+    with pytest.raises(reversi.ReversiError):
+        reversi.Game().transform(8)
+    with pytest.raises(reversi.ReversiError):
         reversi.VecEnv(0)
-    with pytest.raises(ValueError):
+    with pytest.raises(reversi.ReversiError, match="threads"):
+        reversi.VecEnv(4, threads=10**6)
+    with pytest.raises(reversi.ReversiError, match="obs_dtype"):
+        reversi.VecEnv(4, obs_dtype="float64")
+    with pytest.raises(reversi.ReversiError):
         reversi.symmetry_permutation(7, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(reversi.ReversiError):
         reversi.augment(np.zeros((6, 8, 8)), np.zeros(64), np.zeros(65), 0)
+    with pytest.raises(reversi.ReversiError, match="batch"):
+        reversi.augment(np.zeros((3, 6, 8, 8)), np.zeros((2, 65)), np.zeros((3, 65)), 0)
+    with pytest.raises(reversi.ReversiError):
+        reversi.wthor_names(b"", "x")
+    # A square or a corner named twice is refused, not read as one.
+    with pytest.raises(reversi.ReversiError, match="named twice"):
+        reversi.Rules(blocked=["a1", "a1"])
+    with pytest.raises(reversi.ReversiError, match="named before"):
+        reversi.Rules(handicap="black a1 a1")
     assert issubclass(reversi.ReversiError, ValueError)
+
+
+def test_counts_too_large_for_memory_raise_memory_error():
+    # An exception the caller can catch, not a panic or an abort.
+    for count in (2**62, 10**14):
+        with pytest.raises(MemoryError, match="do not fit"):
+            reversi.VecEnv(count)
+        with pytest.raises(MemoryError, match="do not fit"):
+            reversi.VecEnv(count, observations=False)
+        with pytest.raises(MemoryError, match="do not fit"):
+            reversi.random_games(count)
 
 
 def played(text, moves):

@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from reversi import Game, Rules
+from reversi import Game, ReversiError, Rules
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -51,7 +51,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
+            raise ReversiError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         shape = self.rules.observation_shape
