@@ -1004,6 +1004,15 @@ ReversiStatus reversi_wthor_open(const uint8_t *bytes, size_t len, struct Revers
 // `db` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_wthor_game_count(const struct ReversiWthor *db, size_t *out);
 
+// The bytes after the games the header announces, into `*out`: 0 for a
+// well-formed file, more when the header's count is short (a tool appended games
+// without counting them, or the file is damaged). Games past the count are not
+// read by `reversi_wthor_game`; this says they are there.
+//
+// # Safety
+// `db` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_wthor_trailing_bytes(const struct ReversiWthor *db, size_t *out);
+
 // Game `index` (from 0), replayed into `*out`, with what its record says in
 // `*info`. A truncated file or an illegal move is `WTHOR_ERROR`, naming the game
 // and move number.

@@ -436,6 +436,13 @@ public:
         detail::check(reversi_wthor_game_count(handle_.get(), &out));
         return out;
     }
+    /// The bytes after the games the header announces (0 for a well-formed
+    /// file): games the header does not count are there but not read.
+    size_t trailing_bytes() const {
+        size_t out = 0;
+        detail::check(reversi_wthor_trailing_bytes(handle_.get(), &out));
+        return out;
+    }
     /// Game `index` (from 0), replayed, with what its record says.
     std::pair<Game, ReversiWthorInfo> game(size_t index) const {
         ReversiGame *raw = nullptr;

@@ -72,6 +72,29 @@ fn truncated_and_corrupt_files_are_errors() {
         results[3].clone().unwrap_err(),
         WthorError::Truncated { game: 4 }
     );
+    assert_eq!(results.len(), 4, "nothing after the truncated game");
+    // A header that counts 2 of the 954 games: the 2 are read, and the rest
+    // is an error at the end rather than dropped without a word.
+    let mut short_count = bytes.to_vec();
+    short_count[4..8].copy_from_slice(&2u32.to_le_bytes());
+    let results: Vec<_> = Database::parse(&short_count).unwrap().games().collect();
+    assert_eq!(results.len(), 3);
+    assert!(results[..2].iter().all(Result::is_ok));
+    let trailing = results[2].clone().unwrap_err();
+    assert_eq!(
+        trailing,
+        WthorError::Trailing {
+            games: 2,
+            bytes: 952 * 68
+        }
+    );
+    assert_eq!(
+        trailing.to_string(),
+        "64736 bytes follow the header's 2 games: its count may be short"
+    );
+    // The whole file: every game, and no error after them.
+    let whole = Database::parse(bytes).unwrap();
+    assert!(whole.games().all(|g| g.is_ok()));
     let mut corrupt = bytes.to_vec();
     corrupt[16 + 8] = 11; // game 1 opens on a1
     let err = Database::parse(&corrupt).unwrap().game(0).unwrap_err();

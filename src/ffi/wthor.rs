@@ -77,6 +77,27 @@ pub unsafe extern "C" fn reversi_wthor_game_count(
     boundary(|| put(out, unsafe { arg(db, "db")? }.games))
 }
 
+/// The bytes after the games the header announces, into `*out`: 0 for a
+/// well-formed file, more when the header's count is short (a tool appended games
+/// without counting them, or the file is damaged). Games past the count are not
+/// read by `reversi_wthor_game`; this says they are there.
+///
+/// # Safety
+/// `db` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
+    db: *const ReversiWthor,
+    out: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let db = unsafe { arg(db, "db")? };
+        let parsed =
+            wthor::Database::parse(&db.bytes).map_err(|e| fail(ReversiStatus::WthorError, e))?;
+        put(out, parsed.trailing_bytes())
+    })
+}
+
 /// Game `index` (from 0), replayed into `*out`, with what its record says in
 /// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`, naming the game
 /// and move number.

@@ -74,6 +74,16 @@ pub enum WthorError {
         /// The byte.
         byte: u8,
     },
+    /// Bytes after the last game the header announces: more records than its
+    /// count says (a tool that appended games without counting them), or a
+    /// damaged file. The announced games are read; these bytes are not.
+    #[error("{bytes} bytes follow the header's {games} games: its count may be short")]
+    Trailing {
+        /// The games the header announces.
+        games: usize,
+        /// The bytes after them.
+        bytes: usize,
+    },
     /// A move that is not legal in the replay.
     #[error("game {game}, move {number}: {error}")]
     Illegal {
@@ -227,12 +237,27 @@ impl<'a> Database<'a> {
 
     /// The games, each replayed; an error names the game and move. A file that
     /// holds fewer records than its header announces ends with one
-    /// [`WthorError::Truncated`].
+    /// [`WthorError::Truncated`]; one with bytes after the announced games ends
+    /// with one [`WthorError::Trailing`], so that no datum goes unremarked.
     pub fn games(&self) -> impl Iterator<Item = Result<WthorGame, WthorError>> + '_ {
         let announced = self.header.games as usize;
         // Whole records present, plus the first missing one when the file is short.
         let present = self.records.len() / RECORD;
-        (0..announced.min(present + 1)).map(move |i| self.game(i))
+        let extra = self.trailing_bytes();
+        let trailing = (extra > 0).then_some(Err(WthorError::Trailing {
+            games: announced,
+            bytes: extra,
+        }));
+        (0..announced.min(present + 1))
+            .map(move |i| self.game(i))
+            .chain(trailing)
+    }
+
+    /// The bytes after the games the header announces: 0 for a well-formed file
+    /// (and for a truncated one), more when the header's count is short.
+    pub fn trailing_bytes(&self) -> usize {
+        let announced = (self.header.games as usize).saturating_mul(RECORD);
+        self.records.len().saturating_sub(announced)
     }
 
     /// Game `index` (from 0), replayed.

@@ -429,6 +429,11 @@ static void wthor(const char *path) {
     size_t games = 0;
     OK(reversi_wthor_game_count(db, &games));
     CHECK(games == 1926);
+    size_t trailing = 99;
+    OK(reversi_wthor_trailing_bytes(db, &trailing));
+    CHECK(trailing == 0);
+    CHECK(reversi_wthor_trailing_bytes(db, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_wthor_trailing_bytes(NULL, &trailing) == REVERSI_STATUS_NULL_PARAMETER);
     ReversiGame *game = NULL;
     ReversiWthorInfo info;
     OK(reversi_wthor_game(db, 0, &game, &info));
@@ -445,7 +450,20 @@ static void wthor(const char *path) {
     reversi_game_free(game);
     CHECK(reversi_wthor_game(db, 1, &game, &info) == REVERSI_STATUS_WTHOR_ERROR);
     CHECK(strcmp(last_error(), "game 2: the file ends inside its record") == 0);
+    OK(reversi_wthor_trailing_bytes(db, &trailing));
+    CHECK(trailing == 0);
     reversi_wthor_free(db);
+    /* A header that counts 2 of the games: the rest is there, and said to be. */
+    uint8_t count[4];
+    memcpy(count, bytes + 4, 4);
+    bytes[4] = 2, bytes[5] = 0, bytes[6] = 0, bytes[7] = 0;
+    OK(reversi_wthor_open(bytes, len, &db));
+    OK(reversi_wthor_game_count(db, &games));
+    CHECK(games == 2);
+    OK(reversi_wthor_trailing_bytes(db, &trailing));
+    CHECK(trailing == (1926 - 2) * 68);
+    reversi_wthor_free(db);
+    memcpy(bytes + 4, count, 4);
 }
 
 /* A missing tag is NOT_FOUND; a tag set to the empty text is there, empty. */

@@ -78,6 +78,17 @@ static void typed_result() {
     CHECK(copy != game);
 }
 
+/* A WTHOR header that counts none of its one (empty) record. */
+static void wthor_trailing_bytes() {
+    std::vector<uint8_t> bytes(16 + 68, 0);
+    bytes[12] = 8;
+    reversi::Wthor uncounted(bytes);
+    CHECK(uncounted.size() == 0 && uncounted.trailing_bytes() == 68);
+    bytes[4] = 1;
+    reversi::Wthor counted(bytes);
+    CHECK(counted.size() == 1 && counted.trailing_bytes() == 0);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: wrapper_test GGF-ARCHIVE\n");
@@ -86,6 +97,7 @@ int main(int argc, char **argv) {
     stream_reader(argv[1]);
     typed_result();
     pass_names();
+    wthor_trailing_bytes();
     std::printf("wrapper test: %d checks passed\n", checks);
     return 0;
 }
