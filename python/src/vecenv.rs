@@ -393,10 +393,22 @@ fn int_array<'py>(
         return Ok(array);
     }
     let numpy = py.import("numpy")?;
-    let converted = numpy.call_method1("asarray", (value, numpy.getattr("int64")?))?;
+    let shape_error = || ReversiError::new_err("actions are a one-dimensional array of integers");
+    // Integers only: a float or a string is refused, not truncated or parsed.
+    let given = numpy
+        .call_method1("asarray", (value,))
+        .map_err(|_| shape_error())?;
+    let kind: String = given.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let dtype = given.getattr("dtype")?.str()?;
+        return Err(ReversiError::new_err(format!(
+            "actions are integers, not {dtype}"
+        )));
+    }
+    let converted = given.call_method1("astype", (numpy.getattr("int64")?,))?;
     let array = converted
         .cast_into::<PyArray1<i64>>()
-        .map_err(|_| ReversiError::new_err("actions are a one-dimensional array of integers"))?;
+        .map_err(|_| shape_error())?;
     Ok(array.readonly())
 }
 
