@@ -62,6 +62,14 @@ const SKIPPED: &[(&str, &str)] = &[
         ".ci/run, step \"python\" (runs this very line in the venv)",
     ),
     (
+        "python3 -m venv /tmp/reversi-venv && /tmp/reversi-venv/bin/pip install \"./python[envs]\" -r python/requirements-test.txt",
+        ".ci/run, step \"python\" (the same install, into a fresh temporary venv)",
+    ),
+    (
+        "cd python/tests && /tmp/reversi-venv/bin/python -m pytest -q",
+        ".ci/run, step \"python\" (pytest from python/tests, in that venv)",
+    ),
+    (
         "cargo install cargo-c --version 0.10.24 --locked",
         ".ci/run, step \"C libraries\"",
     ),
