@@ -447,6 +447,40 @@ mod many_games {
         assert_eq!(entries.len(), 3);
         assert!(entries[0].result.is_ok() && entries[2].result.is_ok());
         assert_eq!(entries[1].result, Err(LoadError::Utf8 { line: 2 }));
+        // Offsets after the bad line are the input's bytes, not those of a
+        // repaired text (U+FFFD is three bytes for the one 0xff).
+        let third = bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'\n')
+            .nth(1)
+            .unwrap()
+            .0
+            + 1;
+        assert_eq!((entries[2].line, entries[2].byte), (3, third));
+    }
+
+    #[test]
+    fn a_bad_first_line_of_a_record_fails_that_record_only() {
+        // Game 2's first tag line is not UTF-8; game 1, which ends on the line
+        // before it, is read whole.
+        let mut bytes = b"[Event \"one\"]\n\nf5 d6\n\n[Event \"tw".to_vec();
+        bytes.push(0xff);
+        bytes.extend(b"o\"]\n\nf5\n\n[Event \"three\"]\n\nf5 f6\n");
+        let entries = both(&bytes);
+        assert_eq!(entries.len(), 3);
+        assert!(entries[0].result.is_ok(), "{:?}", entries[0].result);
+        assert_eq!(entries[1].result, Err(LoadError::Utf8 { line: 5 }));
+        assert_eq!((entries[1].line, entries[2].line), (5, 9));
+        assert!(entries[2].result.is_ok(), "{:?}", entries[2].result);
+        // The same on the last line of game 1: that game fails, game 2 does not.
+        let mut bytes = b"[Event \"one\"]\n\nf5 d6".to_vec();
+        bytes.push(0xff);
+        bytes.extend(b"\n\n[Event \"two\"]\n\nf5\n");
+        let entries = both(&bytes);
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].result, Err(LoadError::Utf8 { line: 3 }));
+        assert!(entries[1].result.is_ok(), "{:?}", entries[1].result);
     }
 }
 

@@ -474,7 +474,13 @@ mod reader {
                 Ok(text) => self.buffer.push_str(text),
                 Err(_) => {
                     self.bad_lines.push(self.lines_read);
-                    self.buffer.push_str(&String::from_utf8_lossy(bytes));
+                    // One `?` for each byte that is not UTF-8 (not one U+FFFD, three
+                    // bytes, for a run), so that the byte offsets of this line and
+                    // every later game stay those of the input.
+                    for chunk in bytes.utf8_chunks() {
+                        self.buffer.push_str(chunk.valid());
+                        self.buffer.extend(chunk.invalid().iter().map(|_| '?'));
+                    }
                 }
             }
             Ok(true)
@@ -542,7 +548,15 @@ mod reader {
                             column: before[line_start..].chars().count() + 1,
                         };
                         let line = game_line - self.buffer[start..game].matches('\n').count();
-                        let last_line = line + self.buffer[start..end].matches('\n').count();
+                        // The last line the piece touches: a final line break ends
+                        // that line, it does not reach into the next game's first.
+                        let piece = &self.buffer[start..end];
+                        let last_line = line
+                            + piece
+                                .strip_suffix('\n')
+                                .unwrap_or(piece)
+                                .matches('\n')
+                                .count();
                         self.bad_lines.retain(|&l| l >= line);
                         let bad = self.bad_lines.iter().find(|&&l| l <= last_line).copied();
                         let result = match bad {
