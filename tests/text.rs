@@ -407,6 +407,13 @@ fn obf_character_sets_and_errors() {
         obf::parse(&format!("{} Q", &edax[..64])).unwrap_err(),
         obf::ObfError::ToMove { column: 66 }
     );
+    // A line as fgets or read_line leaves it, with its line break.
+    for ending in ["\n", "\r\n", "; G8:+18;\n"] {
+        let line = format!("{edax}{ending}");
+        let board = obf::parse(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        assert_eq!(board.game, obf::parse(edax).unwrap().game);
+    }
+    assert_eq!(obf::parse(&format!("{edax}\n")).unwrap().annotations, "");
     let ten = Game::new(Rules::builder(Board::Size10).build().unwrap());
     assert!(obf::write(&ten).is_err());
 }

@@ -107,7 +107,11 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
         }
     };
     let after = side.as_str();
-    if trimmed.len() == rest.len() || !(after.is_empty() || after.starts_with([';', ' ', '\t'])) {
+    // After the player to move: nothing, the annotations, or white space (a
+    // line's own `\n` or `\r\n` included, as `fgets` leaves it).
+    if trimmed.len() == rest.len()
+        || !(after.is_empty() || after.starts_with(|c: char| c == ';' || c.is_whitespace()))
+    {
         return Err(ObfError::ToMove {
             column: column(side_at),
         });
