@@ -852,7 +852,8 @@ ReversiStatus reversi_square_parse(const char *name, uint32_t *out);
 ReversiStatus reversi_square_name(uint32_t square, char *buf, size_t len, size_t *written);
 
 // A game starting from a position string (RULES.md §10) for `players` players,
-// Anti-Reversi if `anti` is 1.
+// Anti-Reversi if `anti` is 1. `PARSE_ERROR` when the text is not a position,
+// `INVALID_RULES` when `players` (with the board) is not a game the rules allow.
 //
 // # Safety
 // `position` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -1014,8 +1015,9 @@ ReversiStatus reversi_wthor_game_count(const struct ReversiWthor *db, size_t *ou
 ReversiStatus reversi_wthor_trailing_bytes(const struct ReversiWthor *db, size_t *out);
 
 // Game `index` (from 0), replayed into `*out`, with what its record says in
-// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`, naming the game
-// and move number.
+// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`; its message
+// names the game counted from 1 (index 0 is "game 1") and, for a move that is
+// no square or not legal, the move number.
 //
 // # Safety
 // `db` is NULL or a live handle; `out` and `info` are NULL or valid.

@@ -224,8 +224,9 @@ pub unsafe extern "C" fn reversi_game_scores(
     boundary(|| {
         // SAFETY: forwarded.
         let s = unsafe { game_ref(game)? }.scores();
-        put(
+        put_as(
             scores.cast::<[u32; 4]>(),
+            "scores",
             crate::Color::ALL.map(|c| s.get(c)),
         )
     })
@@ -319,6 +320,12 @@ pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) 
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_mut(game)? };
+        if square == REVERSI_PASS {
+            return Err(fail(
+                ReversiStatus::SquareOutOfRange,
+                "REVERSI_PASS is not a square: pass with reversi_game_pass",
+            ));
+        }
         let square = square_arg(square)?;
         game.play(square)
             .map(|_| ())

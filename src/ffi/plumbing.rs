@@ -225,7 +225,12 @@ pub(crate) fn flag_arg(value: u32, name: &str) -> Result<bool, ReversiStatus> {
 }
 
 pub(crate) fn put<T>(out: *mut T, value: T) -> Result<(), ReversiStatus> {
-    // SAFETY: `out` comes from the exported function's caller.
-    *unsafe { arg_mut(out, "out")? } = value;
+    put_as(out, "out", value)
+}
+
+/// [`put`] into a parameter named `name` (the name a NULL is reported by).
+pub(crate) fn put_as<T>(ptr: *mut T, name: &str, value: T) -> Result<(), ReversiStatus> {
+    // SAFETY: `ptr` comes from the exported function's caller.
+    *unsafe { arg_mut(ptr, name)? } = value;
     Ok(())
 }

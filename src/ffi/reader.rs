@@ -250,8 +250,9 @@ pub unsafe extern "C" fn reversi_game_reader_next(
             Err(LoadError::Utf8 { line }) => (*line, 0),
             Err(_) => (next.line, 0),
         };
-        put(
+        put_as(
             entry,
+            "entry",
             ReversiGameEntry {
                 number: next.number,
                 line: next.line,

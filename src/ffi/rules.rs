@@ -2,7 +2,7 @@
 
 use std::vec::Vec;
 
-use super::plumbing::{board_arg, boundary, color_arg, fail, flag_arg, put, square_arg};
+use super::plumbing::{board_arg, boundary, fail, flag_arg, put_as, square_arg};
 use super::ReversiStatus;
 use crate::{Corners, Handicap, Opening, Rules};
 
@@ -161,7 +161,16 @@ pub(crate) fn rules_of(rules: &ReversiRules) -> Result<Rules, ReversiStatus> {
                 ),
             )
         })?;
-        let color = color_arg(rules.handicap_color, 4)?;
+        // Any colour here: the rules refuse Red and Green (INVALID_RULES).
+        let color = crate::Color::from_index(rules.handicap_color as usize).ok_or_else(|| {
+            fail(
+                ReversiStatus::InvalidArgument,
+                format_args!(
+                    "handicap_color {} is not a ReversiColor (0 to 3)",
+                    rules.handicap_color
+                ),
+            )
+        })?;
         builder = builder.handicap(Handicap { color, corners });
     }
     let random = flag_arg(rules.random_blocked, "random_blocked")?;
@@ -192,8 +201,9 @@ pub(crate) fn rules_of(rules: &ReversiRules) -> Result<Rules, ReversiStatus> {
 #[no_mangle]
 pub unsafe extern "C" fn reversi_rules_default(rules: *mut ReversiRules) -> ReversiStatus {
     boundary(|| {
-        put(
+        put_as(
             rules,
+            "rules",
             ReversiRules {
                 board: ReversiBoard::Size8 as u32,
                 players: 2,

@@ -8,9 +8,10 @@ use super::game::new_game;
 use super::line::move_code;
 use super::plumbing::*;
 use super::*;
+use crate::text::position::PositionError;
 use crate::text::record::Record;
 use crate::text::{ggf, obf};
-use crate::{Game, Move};
+use crate::{Game, Move, SetupError};
 
 /// Reads the text argument `input` with `parse` into a new game handle in `*out`;
 /// a refused text is `PARSE_ERROR` with the reader's message.
@@ -96,7 +97,8 @@ pub unsafe extern "C" fn reversi_square_name(
 }
 
 /// A game starting from a position string (RULES.md §10) for `players` players,
-/// Anti-Reversi if `anti` is 1.
+/// Anti-Reversi if `anti` is 1. `PARSE_ERROR` when the text is not a position,
+/// `INVALID_RULES` when `players` (with the board) is not a game the rules allow.
 ///
 /// # Safety
 /// `position` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -112,8 +114,15 @@ pub unsafe extern "C" fn reversi_game_from_position(
         let position = unsafe { text(position, "position")? };
         let anti = flag_arg(anti, "anti")?;
         let players = u8::try_from(players).unwrap_or(u8::MAX);
-        let game = Game::from_position_str(position, players, anti)
-            .map_err(|e| fail(ReversiStatus::ParseError, e))?;
+        // A player count the rules refuse is INVALID_RULES, as from
+        // reversi_game_new; a text that does not read, PARSE_ERROR.
+        let game = Game::from_position_str(position, players, anti).map_err(|e| {
+            let status = match e {
+                PositionError::Setup(SetupError::Rules(_)) => ReversiStatus::InvalidRules,
+                _ => ReversiStatus::ParseError,
+            };
+            fail(status, e)
+        })?;
         new_game(out, Record::new(game))
     })
 }
@@ -359,7 +368,7 @@ pub unsafe extern "C" fn reversi_game_equal(
     boundary(|| {
         // SAFETY: forwarded.
         let (a, b) = unsafe { (arg(a, "a")?, arg(b, "b")?) };
-        put(equal, a.record == b.record)
+        put_as(equal, "equal", a.record == b.record)
     })
 }
 

@@ -99,8 +99,9 @@ pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
 }
 
 /// Game `index` (from 0), replayed into `*out`, with what its record says in
-/// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`, naming the game
-/// and move number.
+/// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`; its message
+/// names the game counted from 1 (index 0 is "game 1") and, for a move that is
+/// no square or not legal, the move number.
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `out` and `info` are NULL or valid.
@@ -117,7 +118,10 @@ pub unsafe extern "C" fn reversi_wthor_game(
         if index >= db.games {
             return Err(fail(
                 ReversiStatus::IndexOutOfRange,
-                format_args!("game {index}: the database has {} games", db.games),
+                format_args!(
+                    "index {index}: the database has {} games (indexes from 0)",
+                    db.games
+                ),
             ));
         }
         if info.is_null() || out.is_null() {
@@ -128,8 +132,9 @@ pub unsafe extern "C" fn reversi_wthor_game(
         let game = parsed
             .game(index)
             .map_err(|e| fail(ReversiStatus::WthorError, e))?;
-        put(
+        put_as(
             info,
+            "info",
             ReversiWthorInfo {
                 tournament: u32::from(game.tournament),
                 black_player: u32::from(game.black_player),

@@ -104,6 +104,9 @@ static void rules_errors(void) {
     rules.handicap_corners = REVERSI_CORNER_TOP_LEFT;
     rules.handicap_color = REVERSI_COLOR_RED;
     CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
+    rules.handicap_color = 9;
+    CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(strcmp(last_error(), "handicap_color 9 is not a ReversiColor (0 to 3)") == 0);
     OK(reversi_rules_default(&rules));
     rules.blocked_count = 1;
     rules.blocked[0] = sq("d4");
@@ -208,6 +211,11 @@ static void play_a_game(void) {
     uint32_t scores[4] = {9, 9, 9, 9};
     OK(reversi_game_scores(copy, scores));
     CHECK(scores[0] + scores[1] == 9 && scores[2] == 0 && scores[3] == 0);
+    /* A NULL is reported by the parameter's name in the header. */
+    CHECK(reversi_game_scores(copy, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(strcmp(last_error(), "scores is NULL") == 0);
+    CHECK(reversi_game_play(copy, REVERSI_PASS) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "REVERSI_PASS is not a square: pass with reversi_game_pass") == 0);
     OK(reversi_game_blocked(copy, moves, 100, &n));
     CHECK(n == 0);
 
@@ -346,6 +354,11 @@ static void texts(void) {
     CHECK(reversi_game_from_position("--/-- B", 2, 0, &game) == REVERSI_STATUS_PARSE_ERROR);
     CHECK(game == NULL);
     CHECK(reversi_game_from_position("x", 2, 3, &game) == REVERSI_STATUS_INVALID_ARGUMENT);
+    /* A player count the rules refuse is a rules error, as from reversi_game_new. */
+    const char *start8 = "--------/--------/--------/---WB---/---BW---/--------/--------/-------- B";
+    CHECK(reversi_game_from_position(start8, 7, 0, &game) == REVERSI_STATUS_INVALID_RULES);
+    CHECK(strcmp(last_error(), "7 players: a game has 2, 3 or 4 players") == 0);
+    CHECK(game == NULL);
 
     const char *record =
         "[Event \"club night\"]\n[Board \"octagon\"]\n[Players \"3\"]\n[Anti \"yes\"]\n"
@@ -440,6 +453,7 @@ static void wthor(const char *path) {
     CHECK(info.finished == 1 && info.black_score == info.replay_black_score);
     reversi_game_free(game);
     CHECK(reversi_wthor_game(db, games, &game, &info) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "index 1926: the database has 1926 games (indexes from 0)") == 0);
     reversi_wthor_free(db);
     reversi_wthor_free(NULL);
     CHECK(reversi_wthor_open(bytes, 10, &db) == REVERSI_STATUS_WTHOR_ERROR);
