@@ -993,7 +993,8 @@ ReversiStatus reversi_game_equal(const struct ReversiGame *a,
 ReversiStatus reversi_game_set_tag(struct ReversiGame *game, const char *name, const char *value);
 
 // Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
-// `reversi_wthor_free`).
+// `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,
+// which has no header: `WTHOR_ERROR`).
 //
 // # Safety
 // `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.

@@ -36,7 +36,8 @@ pub struct ReversiWthorInfo {
 }
 
 /// Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
-/// `reversi_wthor_free`).
+/// `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,
+/// which has no header: `WTHOR_ERROR`).
 ///
 /// # Safety
 /// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
@@ -47,11 +48,13 @@ pub unsafe extern "C" fn reversi_wthor_open(
     out: *mut *mut ReversiWthor,
 ) -> ReversiStatus {
     boundary(|| {
-        if bytes.is_null() {
-            return Err(fail(ReversiStatus::NullParameter, "bytes is NULL"));
-        }
-        // SAFETY: not NULL, and `len` bytes long by the caller's promise.
-        let data = unsafe { std::slice::from_raw_parts(bytes, len) }.to_vec();
+        // NULL with no bytes is an empty input, as for reversi_game_reader_from_bytes.
+        let data = match (bytes.is_null(), len) {
+            (true, 0) => Vec::new(),
+            (true, _) => return Err(fail(ReversiStatus::NullParameter, "bytes is NULL")),
+            // SAFETY: not NULL, and `len` bytes long by the caller's promise.
+            (false, _) => unsafe { std::slice::from_raw_parts(bytes, len) }.to_vec(),
+        };
         let games = {
             let db =
                 wthor::Database::parse(&data).map_err(|e| fail(ReversiStatus::WthorError, e))?;

@@ -458,6 +458,9 @@ static void wthor(const char *path) {
     reversi_wthor_free(NULL);
     CHECK(reversi_wthor_open(bytes, 10, &db) == REVERSI_STATUS_WTHOR_ERROR);
     CHECK(reversi_wthor_open(NULL, 10, &db) == REVERSI_STATUS_NULL_PARAMETER);
+    /* NULL with no bytes is an empty input, as for the game reader. */
+    CHECK(reversi_wthor_open(NULL, 0, &db) == REVERSI_STATUS_WTHOR_ERROR);
+    CHECK(strcmp(last_error(), "the file is shorter than the 16-byte header") == 0);
     /* A file cut inside its second game. */
     OK(reversi_wthor_open(bytes, 16 + 68 + 30, &db));
     OK(reversi_wthor_game(db, 0, &game, &info));
