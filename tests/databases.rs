@@ -178,6 +178,25 @@ fn unfinished_wthor_games_get_their_recorded_score() {
 }
 
 #[test]
+fn a_game_cut_short_says_so() {
+    let line = archive_game(1);
+    // Cut inside a value, after a property, and between ';' and ')'.
+    for cut in [line.len() - 7, line.rfind(']').unwrap() + 1, line.len() - 1] {
+        let err = ggf::parse(&line[..cut]).unwrap_err();
+        assert_eq!(err.kind, GgfErrorKind::Unfinished, "{:?}", &line[..cut]);
+    }
+    assert_eq!(
+        ggf::parse("(;GM[Oth").unwrap_err().to_string(),
+        "line 1, column 3: the text ends before the game's ;) (cut short?)"
+    );
+    // What is not cut short is still a syntax error.
+    assert_eq!(
+        ggf::parse("(;GM[Othello] 5 ;)").unwrap_err().kind,
+        GgfErrorKind::Syntax
+    );
+}
+
+#[test]
 fn single_game_parsers_refuse_a_second_game_or_trailing_text() {
     let two = format!("{}\n{}\n", archive_game(1), archive_game(2));
     let err = ggf::parse(&two).unwrap_err();

@@ -80,6 +80,11 @@ pub enum GgfErrorKind {
     /// No `(;` … `;)` around the properties, or a property without its `]`.
     #[error("expected a game (; NAME[value] ... ;)")]
     Syntax,
+    /// The text ends inside the game: before its `;)`, or inside a property's
+    /// value (a file cut short). The position is where the game or the
+    /// unfinished property starts.
+    #[error("the text ends before the game's ;) (cut short?)")]
+    Unfinished,
     /// `GM` is not Othello.
     #[error("GM[{0}]: not an Othello game")]
     NotOthello(String),
@@ -244,6 +249,9 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
         while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
             i += 1;
         }
+        if i >= bytes.len() || text[i..].trim_end() == ";" {
+            return Err(GgfError::at(text, start, GgfErrorKind::Unfinished));
+        }
         if i == name_start || bytes.get(i) != Some(&b'[') {
             return Err(syntax(i.min(text.len())));
         }
@@ -252,7 +260,7 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
         let mut value = String::new();
         loop {
             match text[i..].chars().next() {
-                None => return Err(syntax(name_start)),
+                None => return Err(GgfError::at(text, name_start, GgfErrorKind::Unfinished)),
                 Some(']') => break,
                 Some('\\') => {
                     i += 1;
@@ -261,7 +269,9 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
                             value.push(c);
                             i += c.len_utf8();
                         }
-                        None => return Err(syntax(name_start)),
+                        None => {
+                            return Err(GgfError::at(text, name_start, GgfErrorKind::Unfinished))
+                        }
                     }
                 }
                 Some(c) => {
