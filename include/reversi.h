@@ -594,7 +594,10 @@ ReversiStatus reversi_game_outcome(const struct ReversiGame *game, uint32_t *out
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_result(const struct ReversiGame *game, struct ReversiResult *out);
 
-// Perft from the current position (RULES.md §11).
+// Perft from the current position (RULES.md §11). The count, and the time,
+// grow about tenfold with each ply on 8×8 (perft(11) is 212,258,800 leaves, a
+// fifth of a second on a recent core); the call runs to the end and cannot be
+// interrupted, so choose `depth` accordingly.
 //
 // # Safety
 // `game` is NULL or a live handle; `out` is NULL or valid.

@@ -431,6 +431,9 @@ impl PyGame {
     }
 
     /// The number of move sequences of ``depth`` moves from here (passes count as moves).
+    /// The count and the time grow about tenfold a ply on 8x8 (perft(11) is
+    /// 212,258,800, a fifth of a second on a recent core); the call cannot be
+    /// interrupted (Ctrl-C waits for it), so choose ``depth`` accordingly.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let game = &self.game;
         py.detach(|| game.perft(depth))

@@ -490,7 +490,10 @@ fn outcome_code(outcome: Option<Outcome>) -> ReversiOutcome {
     }
 }
 
-/// Perft from the current position (RULES.md §11).
+/// Perft from the current position (RULES.md §11). The count, and the time,
+/// grow about tenfold with each ply on 8×8 (perft(11) is 212,258,800 leaves, a
+/// fifth of a second on a recent core); the call runs to the end and cannot be
+/// interrupted, so choose `depth` accordingly.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
