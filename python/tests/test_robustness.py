@@ -106,6 +106,20 @@ def test_bad_arguments_raise_the_documented_types():
     assert issubclass(reversi.ReversiError, ValueError)
 
 
+def test_negative_counts_indexes_and_seeds_raise_overflow_error():
+    # As the README says: Python's own error for an unsigned argument.
+    for call in (
+        lambda: reversi.Game().go_to(-1),
+        lambda: reversi.Game().observation(-1),
+        lambda: reversi.VecEnv(-5),
+        lambda: reversi.random_games(2, seed=-1),
+        lambda: reversi.Rules(blocked_seed=-1),
+        lambda: reversi.Bot("random", seed=-1),
+    ):
+        with pytest.raises(OverflowError):
+            call()
+
+
 def test_counts_too_large_for_memory_raise_memory_error():
     # An exception the caller can catch, not a panic or an abort.
     for count in (2**62, 10**14):
