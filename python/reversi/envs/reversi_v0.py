@@ -11,6 +11,8 @@ Agents are ``"player_0"`` (Black), ``"player_1"`` (White), then ``"player_2"``
 ``(players + 4, width, width)``), and ``"action_mask"``, int8 over the
 ``width * width + 1`` actions (all zero when it is not the agent's turn). Rewards
 come at the end: +1 for the winner, -1 for the others, 0 for all on a draw.
+Reversi has no chance moves, so ``reset(seed=...)`` takes a seed, as the API
+asks, and every episode is the same game until the agents choose otherwise.
 """
 
 from __future__ import annotations
