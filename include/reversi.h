@@ -855,8 +855,9 @@ ReversiStatus reversi_square_parse(const char *name, uint32_t *out);
 ReversiStatus reversi_square_name(uint32_t square, char *buf, size_t len, size_t *written);
 
 // A game starting from a position string (RULES.md §10) for `players` players,
-// Anti-Reversi if `anti` is 1. `PARSE_ERROR` when the text is not a position,
-// `INVALID_RULES` when `players` (with the board) is not a game the rules allow.
+// Anti-Reversi if `anti` is 1. `INVALID_RULES` when `players` is not a player
+// count the rules allow on the text's board; `PARSE_ERROR` for every fault of
+// the text itself (blocked squares the rules refuse among them).
 //
 // # Safety
 // `position` is NULL or NUL-terminated; `out` is NULL or valid.

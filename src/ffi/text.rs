@@ -11,7 +11,7 @@ use super::*;
 use crate::text::position::PositionError;
 use crate::text::record::Record;
 use crate::text::{ggf, obf};
-use crate::{Game, Move, SetupError};
+use crate::{Game, Move, RulesError, SetupError};
 
 /// Reads the text argument `input` with `parse` into a new game handle in `*out`;
 /// a refused text is `PARSE_ERROR` with the reader's message.
@@ -97,8 +97,9 @@ pub unsafe extern "C" fn reversi_square_name(
 }
 
 /// A game starting from a position string (RULES.md §10) for `players` players,
-/// Anti-Reversi if `anti` is 1. `PARSE_ERROR` when the text is not a position,
-/// `INVALID_RULES` when `players` (with the board) is not a game the rules allow.
+/// Anti-Reversi if `anti` is 1. `INVALID_RULES` when `players` is not a player
+/// count the rules allow on the text's board; `PARSE_ERROR` for every fault of
+/// the text itself (blocked squares the rules refuse among them).
 ///
 /// # Safety
 /// `position` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -114,11 +115,14 @@ pub unsafe extern "C" fn reversi_game_from_position(
         let position = unsafe { text(position, "position")? };
         let anti = flag_arg(anti, "anti")?;
         let players = u8::try_from(players).unwrap_or(u8::MAX);
-        // A player count the rules refuse is INVALID_RULES, as from
-        // reversi_game_new; a text that does not read, PARSE_ERROR.
+        // A player count the rules refuse (with the board) is INVALID_RULES, as
+        // from reversi_game_new; the text's own faults (blocked squares the
+        // rules refuse among them) are PARSE_ERROR.
         let game = Game::from_position_str(position, players, anti).map_err(|e| {
             let status = match e {
-                PositionError::Setup(SetupError::Rules(_)) => ReversiStatus::InvalidRules,
+                PositionError::Setup(SetupError::Rules(
+                    RulesError::Players(_) | RulesError::BoardTooSmall { .. },
+                )) => ReversiStatus::InvalidRules,
                 _ => ReversiStatus::ParseError,
             };
             fail(status, e)

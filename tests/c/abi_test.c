@@ -359,6 +359,10 @@ static void texts(void) {
     CHECK(reversi_game_from_position(start8, 7, 0, &game) == REVERSI_STATUS_INVALID_RULES);
     CHECK(strcmp(last_error(), "7 players: a game has 2, 3 or 4 players") == 0);
     CHECK(game == NULL);
+    /* A blocked square the rules refuse is the text's fault. */
+    const char *blocked_centre = "--------/--------/--------/---#B---/---BW---/--------/--------/-------- B";
+    CHECK(reversi_game_from_position(blocked_centre, 2, 0, &game) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(game == NULL);
 
     const char *record =
         "[Event \"club night\"]\n[Board \"octagon\"]\n[Players \"3\"]\n[Anti \"yes\"]\n"
