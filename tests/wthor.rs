@@ -90,7 +90,8 @@ fn truncated_and_corrupt_files_are_errors() {
     );
     assert_eq!(
         trailing.to_string(),
-        "64736 bytes follow the header's 2 games: its count may be short"
+        "64736 bytes follow the header's 2 games (952 whole records more): \
+         its count is short or the file damaged"
     );
     // The whole file: every game, and no error after them.
     let whole = Database::parse(bytes).unwrap();

@@ -497,7 +497,10 @@ impl PyGame {
     }
 }
 
-/// The games of a WTHOR database (the bytes of a ``.wtb`` file), replayed.
+/// The games of a WTHOR database (the bytes of a ``.wtb`` file), replayed: all of
+/// them, or a ``ReversiError`` for the first that does not read (bytes after the
+/// games the header counts among them; ``wthor_games`` gives each game its own
+/// entry instead).
 #[pyfunction]
 pub fn read_wthor(data: &Bound<'_, PyBytes>) -> PyResult<Vec<PyGame>> {
     let database = Database::parse(data.as_bytes()).map_err(reversi_error)?;

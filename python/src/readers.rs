@@ -193,7 +193,9 @@ const WTHOR_RECORD: usize = 68;
 /// error. With the bytes of ``WTHOR.JOU`` (``players``) and ``WTHOR.TRN``
 /// (``tournaments``), the tags ``Black``, ``White`` and ``Event`` name them; the
 /// numbers are always in the tags ``BlackPlayer``, ``WhitePlayer`` and
-/// ``Tournament``, with ``BlackScore``, ``TheoreticalScore`` and ``Date``.
+/// ``Tournament``, with ``BlackScore``, ``TheoreticalScore`` and ``Date``. When
+/// bytes follow the games the header counts, a last entry (numbered one past
+/// them) carries that error instead of a game, so that no record goes unseen.
 #[pyfunction]
 #[pyo3(signature = (data, players=None, tournaments=None))]
 pub fn wthor_games(

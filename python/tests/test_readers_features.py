@@ -166,6 +166,14 @@ def test_wthor_errors():
     assert entries[2].game is None and entries[2].number == 3
     with pytest.raises(reversi.ReversiError):
         reversi.wthor_games(b"short")
+    # A header that counts 2 games of many: 2 games, then one entry saying so.
+    short_count = data[:4] + (2).to_bytes(4, "little") + data[8:]
+    entries = reversi.wthor_games(short_count)
+    assert [e.error is None for e in entries] == [True, True, False]
+    assert entries[2].number == 3 and entries[2].byte == 16 + 68 * 2
+    assert "follow the header's 2 games" in entries[2].error
+    with pytest.raises(reversi.ReversiError, match="follow the header's 2 games"):
+        reversi.read_wthor(short_count)
     with pytest.raises(ValueError, match="players"):
         reversi.wthor_names((DATA / "wthor" / "WTHOR.JOU").read_bytes(), "games")
     with pytest.raises(reversi.ReversiError):

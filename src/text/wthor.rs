@@ -76,8 +76,13 @@ pub enum WthorError {
     },
     /// Bytes after the last game the header announces: more records than its
     /// count says (a tool that appended games without counting them), or a
-    /// damaged file. The announced games are read; these bytes are not.
-    #[error("{bytes} bytes follow the header's {games} games: its count may be short")]
+    /// damaged file. [`Database::games`] reads the announced games and ends with
+    /// this error; [`Database::game`] still reads any whole record by its index.
+    #[error(
+        "{bytes} bytes follow the header's {games} games ({} whole records more): \
+         its count is short or the file damaged",
+        .bytes / RECORD
+    )]
     Trailing {
         /// The games the header announces.
         games: usize,
