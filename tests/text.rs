@@ -414,6 +414,15 @@ fn obf_character_sets_and_errors() {
         assert_eq!(board.game, obf::parse(edax).unwrap().game);
     }
     assert_eq!(obf::parse(&format!("{edax}\n")).unwrap().annotations, "");
+    // But one board only: a second line is not taken for annotations.
+    assert_eq!(
+        obf::parse(&format!("{edax}; G8:+18;\n\n{edax}\n")).unwrap_err(),
+        obf::ObfError::MoreLines { line: 3 }
+    );
+    assert_eq!(
+        obf::parse(&format!("{edax}\n  \n")).unwrap().annotations,
+        ""
+    );
     let ten = Game::new(Rules::builder(Board::Size10).build().unwrap());
     assert!(obf::write(&ten).is_err());
 }

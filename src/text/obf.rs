@@ -50,6 +50,13 @@ pub enum ObfError {
         /// The character.
         found: char,
     },
+    /// Text on a line after the board's: an OBF board is one line (a file of
+    /// boards is read a line at a time).
+    #[error("line {line}: text after the board's line; an OBF board is one line")]
+    MoreLines {
+        /// The line of that text, from 1.
+        line: usize,
+    },
     /// No valid player to move after the cells.
     #[error("column {column}: expected the player to move (X or O)")]
     ToMove {
@@ -114,6 +121,14 @@ pub fn parse(line: &str) -> Result<ObfBoard, ObfError> {
     {
         return Err(ObfError::ToMove {
             column: column(side_at),
+        });
+    }
+    // The board's line ends at its line break; only blank lines may follow.
+    let (after, beyond) = after.split_once('\n').unwrap_or((after, ""));
+    if let Some(offset) = beyond.lines().position(|l| !l.trim().is_empty()) {
+        let board_line = line[..side_at].matches('\n').count() + 1;
+        return Err(ObfError::MoreLines {
+            line: board_line + 1 + offset,
         });
     }
     let annotations = after
