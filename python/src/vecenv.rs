@@ -401,7 +401,7 @@ fn int_array<'py>(
     let kind: String = given.getattr("dtype")?.getattr("kind")?.extract()?;
     if kind != "i" && kind != "u" {
         let dtype = given.getattr("dtype")?.str()?;
-        return Err(ReversiError::new_err(format!(
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "actions are integers, not {dtype}"
         )));
     }

@@ -113,6 +113,11 @@ def test_gymnasium_refuses_actions_that_are_not_actions():
     env.reset(seed=1)
     _, _, _, _, info = env.step(np.array(19))
     assert not info["illegal"]
+    env.reset(seed=1)
+    _, _, _, _, info = env.step(np.array([19]))  # shape (1,), as some libraries pass
+    assert not info["illegal"]
+    with pytest.raises(TypeError, match="integer"):
+        env.step(np.array([19, 26]))
 
 
 def test_greedy_takes_the_most_discs():

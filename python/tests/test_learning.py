@@ -172,10 +172,13 @@ def test_step_rejects_bad_actions_and_changes_nothing():
         env.step([37, 65])
     with pytest.raises((TypeError, ValueError)):
         env.step("ab")
-    # Floats, strings and bools are refused, not truncated or parsed.
-    for bad in ([19.9, 26.7], np.array(["19", "26"]), [True, False], [[19, 26]]):
-        with pytest.raises(reversi.ReversiError, match="actions are"):
+    # Floats, strings and bools are refused (a wrong type), not truncated or
+    # parsed; a wrong shape is a wrong value.
+    for bad in ([19.9, 26.7], np.array(["19", "26"]), [True, False]):
+        with pytest.raises(TypeError, match="actions are integers"):
             env.step(bad)
+    with pytest.raises(reversi.ReversiError, match="one-dimensional"):
+        env.step([[19, 26]])
     np.testing.assert_array_equal(env.observe(), obs)
     env.step(np.array([37, 19], dtype=np.int32))
     assert env.to_move.tolist() == [1, 1]

@@ -101,7 +101,7 @@ def test_bad_arguments_raise_the_documented_types():
     # A square or a corner named twice is refused, not read as one.
     with pytest.raises(reversi.ReversiError, match="named twice"):
         reversi.Rules(blocked=["a1", "a1"])
-    with pytest.raises(reversi.ReversiError, match="named before"):
+    with pytest.raises(reversi.ReversiError, match="handicap corner a1 is named twice"):
         reversi.Rules(handicap="black a1 a1")
     assert issubclass(reversi.ReversiError, ValueError)
 

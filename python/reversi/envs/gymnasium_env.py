@@ -10,7 +10,8 @@ The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illeg
 action (a number of the action space that is not a legal move) ends the episode
 with -1 (``info["illegal"]`` is True). An action outside the action space, or a
 step before ``reset()`` or after the episode ended, raises ``ReversiError``; an
-action that is not an integer (a float, a bool) raises ``TypeError``.
+action that is not an integer (a float, a bool) raises ``TypeError``. An integer,
+a numpy integer or an integer array of one element is an action.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class ReversiEnv(gym.Env):
         return self.game.observation(self.player), self._info()
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+            # An array of one integer, as some agent libraries pass it.
+            action = action.reshape(())
         if isinstance(action, (bool, np.bool_)):
             raise TypeError(f"an action is an integer, not {action!r}")
         try:
