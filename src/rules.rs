@@ -563,7 +563,7 @@ impl fmt::Display for ParseRulesErrorText<'_> {
             ParseRulesErrorKind::Color => write!(f, "{text:?} is not a colour"),
             ParseRulesErrorKind::Corner(sq) => write!(f, "{sq} is not a corner of any board"),
             ParseRulesErrorKind::RepeatedCorner => {
-                write!(f, "{text:?} names a handicap corner named before")
+                write!(f, "handicap corner {text} is named twice")
             }
             ParseRulesErrorKind::Opening => {
                 write!(f, "{text:?} is not an opening: expected standard or free")

@@ -189,6 +189,9 @@ fn a_game_cut_short_says_so() {
         ggf::parse("(;GM[Oth").unwrap_err().to_string(),
         "line 1, column 3: the text ends before the game's ;) (cut short?)"
     );
+    // Cut inside a property's name: at that property.
+    let err = ggf::parse("(;GM[Othello]TY[8]P").unwrap_err();
+    assert_eq!((err.kind, err.column), (GgfErrorKind::Unfinished, 19));
     // What is not cut short is still a syntax error.
     assert_eq!(
         ggf::parse("(;GM[Othello] 5 ;)").unwrap_err().kind,

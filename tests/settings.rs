@@ -88,7 +88,8 @@ fn bad_settings_say_why() {
     // A corner or a blocked square named twice is refused, not read as one.
     let e = "white a1 h8 a1".parse::<Handicap>().unwrap_err();
     assert_eq!(e.kind(), &ParseRulesErrorKind::RepeatedCorner);
-    assert_eq!(e.to_string(), "\"a1\" names a handicap corner named before");
+    // Worded as the builder words it (RulesError::HandicapRepeated).
+    assert_eq!(e.to_string(), "handicap corner a1 is named twice");
     let e = "white top-left a1".parse::<Handicap>().unwrap_err();
     assert_eq!(e.text(), "a1");
     for text in ["8x8, blocked c1 c1", "--blocked c1,b2,c1"] {

@@ -22,30 +22,35 @@ use reversi::{playout, Game, Move, Outcome, PlayError, Rules, RulesBuilder, Rule
 use crate::bot::{derive_seed, Bot, BotError, Spec};
 use crate::protocol::client::{EngineBot, EngineSpec, StartError};
 
-/// Why the arena cannot go on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why the arena cannot go on. Each variant shows its inner error's message
+/// (and `Game` says whose move it was), without repeating it as a source.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// An outside engine never ran (it could not be started, or died or stayed
     /// silent before its first answer): its games cannot be scored.
+    #[error(transparent)]
     EngineNeverRan(StartError),
     /// A move the arena itself makes (an opening ply, a forced pass) was
     /// refused: a defect of the arena, never of a player.
+    #[error("the arena's own move was refused: {0}")]
     Game(PlayError),
     /// [`Config::ggf`] is set for a game that GGF cannot write.
+    #[error(transparent)]
     Ggf(GgfWriteError),
     /// A bot cannot play the game ([`BotError::Players`]: refused by
     /// [`Config::new`] for built-in bots, met in play for custom ones), or gave
     /// no move for a reason other than an outside engine's failure, which is a
     /// forfeit instead.
+    #[error(transparent)]
     Bot(BotError),
     /// The [`Config`] does not hold together (its fields are public, so it can
     /// be changed after [`Config::new`] checked it; see [`Config::check`]).
-    Config(ConfigError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
 }
 
 /// Why a [`Config`] (or a table for [`seatings`]) does not hold together.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub enum ConfigError {
     /// Fewer than two players.
     #[error("two or more players are needed ({players} given)")]
@@ -111,36 +116,6 @@ pub enum ConfigError {
         /// Why, naming the engine.
         why: String,
     },
-}
-
-impl std::fmt::Display for ArenaError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ArenaError::EngineNeverRan(e) => e.fmt(f),
-            ArenaError::Game(e) => write!(f, "the arena's own move was refused: {e}"),
-            ArenaError::Ggf(e) => e.fmt(f),
-            ArenaError::Bot(e) => e.fmt(f),
-            ArenaError::Config(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ArenaError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ArenaError::Game(e) => Some(e),
-            ArenaError::Ggf(e) => Some(e),
-            ArenaError::Bot(e) => Some(e),
-            ArenaError::Config(e) => Some(e),
-            ArenaError::EngineNeverRan(_) => None,
-        }
-    }
-}
-
-impl From<ConfigError> for ArenaError {
-    fn from(error: ConfigError) -> ArenaError {
-        ArenaError::Config(error)
-    }
 }
 
 /// For the examples and callers that report errors as text.

@@ -77,7 +77,8 @@ use core::time::Duration;
 /// What is wrong with a GGF game.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GgfErrorKind {
-    /// No `(;` … `;)` around the properties, or a property without its `]`.
+    /// No `(;` … `;)` around the properties, or something other than a
+    /// property (`NAME[value]`) inside them.
     #[error("expected a game (; NAME[value] ... ;)")]
     Syntax,
     /// The text ends inside the game: before its `;)`, or inside a property's
@@ -250,7 +251,9 @@ fn properties(text: &str) -> Result<Vec<(String, String, usize)>, GgfError> {
             i += 1;
         }
         if i >= bytes.len() || text[i..].trim_end() == ";" {
-            return Err(GgfError::at(text, start, GgfErrorKind::Unfinished));
+            // At the property cut inside its name, else at the game.
+            let at = if i > name_start { name_start } else { start };
+            return Err(GgfError::at(text, at, GgfErrorKind::Unfinished));
         }
         if i == name_start || bytes.get(i) != Some(&b'[') {
             return Err(syntax(i.min(text.len())));

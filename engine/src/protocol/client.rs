@@ -39,11 +39,10 @@ pub struct EngineSpecError {
 
 /// What is wrong with an engine's text ([`EngineSpecError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub enum EngineSpecProblem {
-    /// No `=` after the name.
+    /// No `=` between the name and the protocol.
     #[error("no '=' after the name")]
-    NoName,
+    NoEquals,
     /// The name before `=` is empty.
     #[error("the name is empty")]
     EmptyName,
@@ -76,7 +75,7 @@ impl EngineSpec {
         };
         let (name, rest) = text
             .split_once('=')
-            .ok_or_else(|| fail(EngineSpecProblem::NoName))?;
+            .ok_or_else(|| fail(EngineSpecProblem::NoEquals))?;
         if name.trim().is_empty() {
             return Err(fail(EngineSpecProblem::EmptyName));
         }
