@@ -2,7 +2,7 @@
 //!
 //!     cargo run --release --example arena -- --bots mcts,mobility,random --games 100
 //!         [--engine "NAME=nboard:CMD ARGS"]... [--engine "NAME=gtp:CMD ARGS"]...
-//!         [--seed S] [--out FILE [--format record|ggf]] [--move-time MS]
+//!         [--seed S] [--out FILE [--format record|ggf] [--times]] [--move-time MS]
 //!         [--jobs J] [--opening-plies K] [--engine-depth D] [variant flags]
 //!
 //! Fair by construction: each seeded random opening of K plies is played by
@@ -13,7 +13,9 @@
 //! `forfeit` line says why). An engine that never ran (it cannot be started, or
 //! dies or stays silent before its first answer) stops the arena with an error
 //! that names it, and a non-zero exit: no game is scored against it. The last
-//! line is `games N`.
+//! line is `games N`. The games written with --out keep each move's evaluation
+//! in discs when its player gives one (alpha-beta, NBoard engines), and with
+//! --times the time it took.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -30,7 +32,7 @@ use reversi_engine::protocol::client::EngineSpec;
 
 const USAGE: &str = "\
 usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
-             [--games N] [--seed S] [--out FILE] [--format record|ggf]
+             [--games N] [--seed S] [--out FILE] [--format record|ggf] [--times]
              [--move-time MS] [--jobs J] [--opening-plies K] [--engine-depth D]
              [--board 6x6|8x8|10x10|octagon] [--players 2|3|4] [--anti]
              [--free-opening] [--handicap COLOR:SQUARES] [--blocked SQUARES|random]
@@ -44,7 +46,10 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
                    seatings
   --seed S         seeds the openings and the bots (default 1)
   --out FILE       writes every game to FILE: records separated by a blank line,
-                   or GGF one game a line with --format ggf
+                   or GGF one game a line with --format ggf; each move keeps its
+                   player's evaluation in discs, when it gives one
+  --times          the games written keep each move's time too (then the same
+                   seed no longer writes the same file)
   --move-time MS   an engine's time for a move before it forfeits (default 5000)
   --jobs J         games played at once (default: the number of cores); the
                    results are the same for any J
@@ -64,6 +69,7 @@ struct Run {
 fn parse_args(args: &[String]) -> Result<Run, String> {
     let mut players = Vec::new();
     let (mut out, mut ggf, mut move_time, mut jobs) = (None, false, 5000u64, None);
+    let mut times = false;
     let (mut opening_plies, mut engine_depth) = (4u32, 8u32);
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -96,6 +102,7 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
                     }
                 }
             }
+            "--times" => times = true,
             "--move-time" => move_time = number(value()?)?,
             "--jobs" => jobs = Some(number(value()?)?.max(1) as usize),
             "--opening-plies" => opening_plies = number(value()?)? as u32,
@@ -131,6 +138,7 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
     config.games = (options.games.unwrap_or(100).max(1) as usize).div_ceil(round) * round;
     config.seed = options.seed.unwrap_or(1);
     config.ggf = ggf;
+    config.times = times;
     config.move_time = Duration::from_millis(move_time);
     config.opening_plies = opening_plies;
     config.engine_depth = engine_depth;

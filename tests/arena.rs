@@ -118,6 +118,49 @@ fn built_in_bots_round_robin_with_records() {
 }
 
 #[test]
+fn the_records_keep_alpha_betas_evaluations_and_with_times_every_moves_time() {
+    let path = scratch("arena-times.txt");
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots",
+            "alphabeta:depth=2:solve=8,greedy",
+            "--board",
+            "6x6",
+            "--games",
+            "2",
+            "--times",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert_eq!(last_line(&out), "games 2", "{out}");
+    let games = records(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games.len(), 2);
+    for record in &games {
+        let alphabeta = if record.tag("Black") == Some("alphabeta:depth=2:solve=8") {
+            reversi::Color::Black
+        } else {
+            reversi::Color::White
+        };
+        // After the 4 random opening plies, every move has its time, and
+        // alpha-beta's its evaluation.
+        for ply in &record.game().history()[4..] {
+            if ply.mv() == reversi::Move::Pass {
+                continue;
+            }
+            assert!(ply.time().is_some(), "{record}");
+            assert_eq!(
+                ply.evaluation().is_some(),
+                ply.color() == alphabeta,
+                "{record}"
+            );
+        }
+    }
+}
+
+#[test]
 fn jobs_do_not_change_the_results() {
     let args = |jobs| {
         [
@@ -237,6 +280,17 @@ fn the_nboard_example_plays_as_an_outside_engine() {
         assert!(record.player(reversi::Color::Black).is_some());
         assert!(record.player(reversi::Color::White).is_some());
         assert!(text.contains("PB[") && text.contains("PW["));
+        // The NBoard engine's evaluations (`=== f5/EVAL/TIME`) are kept with its
+        // moves; mobility gives none.
+        let ours = if record.player(reversi::Color::Black) == Some("ours") {
+            reversi::Color::Black
+        } else {
+            reversi::Color::White
+        };
+        let plies = &record.game().history()[4..];
+        for ply in plies.iter().filter(|p| p.mv() != reversi::Move::Pass) {
+            assert_eq!(ply.evaluation().is_some(), ply.color() == ours, "{line}");
+        }
         assert_eq!(
             replay,
             format!(

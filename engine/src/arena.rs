@@ -10,7 +10,7 @@
 //! error, [`ArenaError::EngineNeverRan`], so that no game is scored against it.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -19,7 +19,7 @@ use reversi::text::record::Record;
 use reversi::text::result::{Ending, GameResult};
 use reversi::{playout, Game, Move, Outcome, PlayError, Rules, RulesBuilder, RulesError};
 
-use crate::bot::{derive_seed, Bot, BotError, Spec};
+use crate::bot::{derive_seed, Bot, BotError, Eval, Spec};
 use crate::protocol::client::{EngineBot, EngineSpec, StartError};
 
 /// Why the arena cannot go on. Each variant shows its inner error's message
@@ -179,7 +179,7 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 ///             Some(square) => Move::Place(square),
 ///             None => Move::Pass,
 ///         };
-///         Ok(Choice { mv, eval: None, exact: false, nodes: 0 })
+///         Ok(Choice { mv, eval: None, nodes: 0 })
 ///     }
 /// }
 ///
@@ -251,6 +251,10 @@ pub struct Config {
     pub seed: u64,
     /// Whether [`Played::text`] is GGF (one game a line) rather than a record.
     pub ggf: bool,
+    /// Whether each move's record keeps the time its player took. Off by
+    /// default, so that the same configuration writes the same text; each
+    /// move's evaluation in discs, when its player gives one, is always kept.
+    pub times: bool,
     /// An engine's time for a move before it forfeits.
     pub move_time: Duration,
     /// Random plies before the players take over.
@@ -269,8 +273,9 @@ pub struct Config {
 
 impl Config {
     /// An arena of `players` under `rules`, with the `arena` example's defaults:
-    /// one round of seatings, seed 1, record text, 5 seconds a move for engines,
-    /// 4 random opening plies, `set depth 8` for NBoard engines. An error when
+    /// one round of seatings, seed 1, record text without times, 5 seconds a
+    /// move for engines, 4 random opening plies, `set depth 8` for NBoard
+    /// engines. An error when
     /// there are fewer than two players, or more than a table of three or four
     /// seats takes, or a player cannot play the game.
     pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
@@ -280,6 +285,7 @@ impl Config {
             games: seatings.len(),
             seed: 1,
             ggf: false,
+            times: false,
             move_time: Duration::from_secs(5),
             opening_plies: 4,
             engine_depth: 8,
@@ -521,9 +527,19 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
             game.pass().map_err(ArenaError::Game)?;
             continue;
         }
-        let failure = match seats[seat].choose(&game) {
+        let asked = Instant::now();
+        let answer = seats[seat].choose(&game);
+        let took = asked.elapsed();
+        let failure = match answer {
             Ok(choice) => match game.play(choice.mv) {
-                Ok(_) => None,
+                Ok(_) => {
+                    let ply = game.last_move_mut().expect("a move was just played");
+                    ply.set_evaluation(choice.eval.and_then(Eval::evaluation));
+                    if config.times {
+                        ply.set_time(Some(took));
+                    }
+                    None
+                }
                 Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },
             Err(BotError::Engine(why)) => Some(why),
@@ -696,6 +712,50 @@ mod tests {
 
     use crate::bot::{Choice, Greedy};
 
+    #[test]
+    fn records_keep_the_evaluations_and_the_times_when_asked() {
+        let players = vec![
+            Player::Bot(Spec::parse("alphabeta:depth=1:solve=6").unwrap()),
+            Player::Bot(Spec::parse("mcts:playouts=20").unwrap()),
+        ];
+        let rules = Rules::builder(Board::Size6).build().unwrap();
+        let mut config = Config::new(players, rules).unwrap();
+        for ggf in [false, true] {
+            config.ggf = ggf;
+            for times in [false, true] {
+                config.times = times;
+                // Game 0: alpha-beta plays Black.
+                let played = play(&config, 0).unwrap();
+                let record = if ggf {
+                    ggf::parse(&played.text).unwrap()
+                } else {
+                    Record::parse(&played.text).unwrap()
+                };
+                let plies = &record.game().history()[config.opening_plies as usize..];
+                let black = reversi::Color::Black;
+                for ply in plies.iter().filter(|p| p.mv() != Move::Pass) {
+                    let alphabeta = ply.color() == black;
+                    // Alpha-beta's evaluation in discs; MCTS's chance has no place.
+                    assert_eq!(ply.evaluation().is_some(), alphabeta, "{}", played.text);
+                    assert_eq!(ply.time().is_some(), times, "{}", played.text);
+                }
+                // Its last evaluations are exact: whole discs.
+                let last = plies
+                    .iter()
+                    .rev()
+                    .find_map(|p| p.evaluation().filter(|_| p.color() == black))
+                    .unwrap();
+                assert_eq!(last.millidiscs() % 1000, 0, "{}", played.text);
+            }
+        }
+        // Without times, the same game writes the same text.
+        config.times = false;
+        assert_eq!(
+            play(&config, 1).unwrap().text,
+            play(&config, 1).unwrap().text
+        );
+    }
+
     fn two_bots() -> Vec<Player> {
         vec![
             Player::Bot(Spec::parse("greedy").unwrap()),
@@ -838,7 +898,6 @@ mod tests {
             Ok(Choice {
                 mv: Move::Pass,
                 eval: None,
-                exact: false,
                 nodes: 0,
             })
         }

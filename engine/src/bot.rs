@@ -269,14 +269,67 @@ impl Spec {
 pub struct Choice {
     /// The move: a legal placement, or a pass when the player must pass.
     pub mv: Move,
-    /// The bot's value of the move for the player to move, if it has one: discs
-    /// ahead at the end for alpha-beta (exact in the endgame), the winning chance
-    /// in percent for MCTS.
-    pub eval: Option<f64>,
-    /// Whether `eval` is an exact endgame score.
-    pub exact: bool,
+    /// The bot's value of the move for the player to move, if it has one, in
+    /// the unit of its method: [`Eval::Exact`] or [`Eval::Discs`] for
+    /// alpha-beta and outside engines, [`Eval::WinChance`] for MCTS.
+    pub eval: Option<Eval>,
     /// Positions (alpha-beta) or playouts (MCTS) searched.
     pub nodes: u64,
+}
+
+/// What a bot found a move worth, for the player who plays it. The unit is in
+/// the variant: a disc margin is not a chance of winning, and only the first
+/// two can go into a game record ([`Eval::evaluation`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Eval {
+    /// The final disc difference with best play, empty squares to the winner
+    /// (as [`Position::final_margin`] counts them): the endgame was solved.
+    Exact(i32),
+    /// An estimate of the final disc difference: a search's evaluation at its
+    /// depth, or an outside engine's.
+    Discs(f64),
+    /// The chance of winning, from 0 to 1, over random playouts; a shared win
+    /// counts as a share (a half for two winners).
+    WinChance(f64),
+}
+
+impl Eval {
+    /// The value in discs ([`Eval::Exact`] and [`Eval::Discs`]); `None` for a
+    /// chance of winning.
+    pub fn discs(self) -> Option<f64> {
+        match self {
+            Eval::Exact(discs) => Some(f64::from(discs)),
+            Eval::Discs(discs) => Some(discs),
+            Eval::WinChance(_) => None,
+        }
+    }
+
+    /// Whether the value is an exact endgame result.
+    pub fn is_exact(self) -> bool {
+        matches!(self, Eval::Exact(_))
+    }
+
+    /// The value as a game record's [`Evaluation`](reversi::Evaluation) (discs,
+    /// to the thousandth, as records and GGF keep them); `None` for a chance of
+    /// winning, which records have no place for, and for a value beyond an
+    /// `Evaluation`'s range or not a number.
+    pub fn evaluation(self) -> Option<reversi::Evaluation> {
+        let millidiscs = (self.discs()? * 1000.0).round();
+        // `as` saturates; a value that did would not be the bot's.
+        let fits = millidiscs.is_finite() && millidiscs.abs() <= f64::from(i32::MAX);
+        fits.then(|| reversi::Evaluation::from_millidiscs(millidiscs as i32))
+    }
+}
+
+impl std::fmt::Display for Eval {
+    /// `+2.39` (discs, two decimals), `+12` (exact) or `63%` (chance of winning).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Eval::Exact(discs) => write!(f, "{discs:+}"),
+            Eval::Discs(discs) => write!(f, "{discs:+.2}"),
+            Eval::WinChance(chance) => write!(f, "{:.0}%", 100.0 * chance),
+        }
+    }
 }
 
 /// Why a bot gave no move.
@@ -371,23 +424,16 @@ fn choose_in<T: Think>(
         return Ok(Choice {
             mv: Move::Pass,
             eval: None,
-            exact: false,
             nodes: 0,
         });
     }
     Ok(pos.visit_fastest(Visit(bot)))
 }
 
-fn place<L: reversi::layout::Layout>(
-    spot: Spot<L>,
-    eval: Option<f64>,
-    exact: bool,
-    nodes: u64,
-) -> Choice {
+fn place<L: reversi::layout::Layout>(spot: Spot<L>, eval: Option<Eval>, nodes: u64) -> Choice {
     Choice {
         mv: Move::Place(spot.square()),
         eval,
-        exact,
         nodes,
     }
 }
@@ -423,7 +469,7 @@ impl Random {
 impl Think for Random {
     fn think<P: Position>(&mut self, pos: &P) -> Choice {
         let spot = playout::random_move(pos, &mut self.rng).expect("a legal move");
-        place(spot, None, false, 0)
+        place(spot, None, 0)
     }
 }
 
@@ -449,7 +495,7 @@ impl Think for Greedy {
         let sign = if pos.anti() { -1 } else { 1 };
         let moves = pos.legal_moves();
         let spot = best_by(moves, &mut self.rng, |m| sign * pos.flips(m).len() as i32);
-        place(spot, None, false, moves.len() as u64)
+        place(spot, None, moves.len() as u64)
     }
 }
 
@@ -474,13 +520,13 @@ impl Think for Mobility {
     fn think<P: Position>(&mut self, pos: &P) -> Choice {
         let moves = pos.legal_moves();
         let spot = best_by(moves, &mut self.rng, |m| mobility_score(pos, m));
-        place(spot, None, false, moves.len() as u64)
+        place(spot, None, moves.len() as u64)
     }
 }
 
 /// Monte-Carlo tree search: UCT over random playouts, each player scored by its
 /// own result, so it plays 2, 3 and 4 players; every variant. Its
-/// [`Choice::eval`] is the winning chance in percent.
+/// [`Choice::eval`] is the chance of winning ([`Eval::WinChance`]).
 pub struct Mcts {
     name: String,
     rng: Xoshiro256PlusPlus,
@@ -533,7 +579,7 @@ impl Think for Mcts {
             self.time,
             self.exploration,
         );
-        place(spot, Some(100.0 * chance), false, runs)
+        place(spot, Some(Eval::WinChance(chance)), runs)
     }
 }
 
@@ -541,7 +587,8 @@ impl Think for Mcts {
 /// discs, then an exact solve of the last empty squares (by the
 /// [`Solver`](crate::solver::Solver) on two-player 8×8 Reversi, by a plain exact
 /// search elsewhere); two players only, every board and option. Its
-/// [`Choice::eval`] is in discs, exact when [`Choice::exact`] says so.
+/// [`Choice::eval`] is in discs: [`Eval::Exact`] once the endgame is solved,
+/// [`Eval::Discs`] before.
 pub struct AlphaBeta {
     name: String,
     depth: u32,
@@ -568,8 +615,11 @@ impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Choice {
         // `choose_in` has checked for two players and a legal move.
         let found = alphabeta_root(pos, self.depth, self.solve).expect("two players, a move");
-        let (eval, exact) = score_of(found.value, found.exact);
-        place(found.best, Some(eval), exact, found.nodes)
+        place(
+            found.best,
+            Some(eval_of(found.value, found.exact)),
+            found.nodes,
+        )
     }
 }
 
@@ -616,8 +666,7 @@ impl Bot for AlphaBeta {
                 if let Some(square) = solution.best_move {
                     return Ok(Choice {
                         mv: Move::Place(square),
-                        eval: Some(f64::from(solution.score)),
-                        exact: true,
+                        eval: Some(Eval::Exact(solution.score)),
                         nodes: solution.nodes,
                     });
                 }
@@ -683,16 +732,16 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
                         -INFINITY,
                         INFINITY,
                     );
-                    let (eval, exact) = score_of(value, exact);
                     Choice {
                         mv: Move::Place(m.square()),
-                        eval: Some(eval),
-                        exact,
+                        eval: Some(eval_of(value, exact)),
                         nodes: search.nodes - before,
                     }
                 })
                 .collect();
-            ranked.sort_by(|a, b| b.eval.partial_cmp(&a.eval).expect("finite values"));
+            // Every value is in discs (exact or estimated), so they compare.
+            let discs = |c: &Choice| c.eval.and_then(Eval::discs).unwrap_or(f64::NEG_INFINITY);
+            ranked.sort_by(|a, b| discs(b).total_cmp(&discs(a)));
             ranked
         }
     }
@@ -702,12 +751,13 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
     }))
 }
 
-/// An alpha-beta value in discs, and whether it is exact.
-fn score_of(value: i32, exact: bool) -> (f64, bool) {
+/// An alpha-beta value in discs: exact when the search was (or found a won or
+/// lost end), else the evaluation in hundredths of a disc.
+fn eval_of(value: i32, exact: bool) -> Eval {
     if exact || value.abs() >= EXACT {
-        (f64::from(value / EXACT), true)
+        Eval::Exact(value / EXACT)
     } else {
-        (f64::from(value) / 100.0, false)
+        Eval::Discs(f64::from(value) / 100.0)
     }
 }
 
@@ -834,6 +884,96 @@ mod tests {
             assert!(game.is_legal(choice.mv), "c = {c}");
             assert_eq!(choice.nodes, 200);
         }
+    }
+
+    /// The final margin of the player to move with best play, by trying every
+    /// line: the reference the bots' exact values are checked against.
+    fn best_margin(pos: &AnyPosition) -> i32 {
+        if pos.is_over() {
+            return pos.final_margin();
+        }
+        match pos.pass() {
+            Some(passed) => -best_margin(&passed),
+            None => pos
+                .legal_moves()
+                .iter()
+                .map(|m| -best_margin(&pos.play(m).expect("a legal move")))
+                .max()
+                .expect("a legal move"),
+        }
+    }
+
+    /// A game of `rules` played at random down to `empties` empty squares
+    /// (or its end), from `seed`.
+    fn endgame(rules: reversi::Rules, empties: usize, seed: u64) -> Game {
+        let mut game = Game::new(rules);
+        let mut random = Random::new(seed);
+        while game.position().empty().len() > empties && !game.is_over() {
+            let choice = random.choose(&game).expect("a move");
+            game.play(choice.mv).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn each_bot_gives_its_evaluation_in_its_own_unit() {
+        let game = Game::new(reversi::Rules::default());
+        let ab = AlphaBeta::new(2, 0).choose(&game).unwrap();
+        assert!(matches!(ab.eval, Some(Eval::Discs(_))), "{ab:?}");
+        let mcts = Mcts::new(1).playouts(200).choose(&game).unwrap();
+        match mcts.eval {
+            Some(Eval::WinChance(c)) => assert!((0.0..=1.0).contains(&c), "{c}"),
+            other => panic!("MCTS gave {other:?}"),
+        }
+        assert_eq!(mcts.eval.and_then(Eval::discs), None);
+        assert_eq!(mcts.eval.and_then(Eval::evaluation), None);
+        assert_eq!(Greedy::new(1).choose(&game).unwrap().eval, None);
+    }
+
+    #[test]
+    fn alpha_beta_is_exact_in_the_endgame_on_every_board() {
+        use reversi::{Board, Rules};
+        let boards = [Board::Size6, Board::Size8, Board::Size10, Board::Octagon];
+        let mut checked = 0;
+        for (i, board) in boards.into_iter().enumerate() {
+            let rules = Rules::builder(board).build().unwrap();
+            for seed in 0..4 {
+                let game = endgame(rules, 7, 10 * i as u64 + seed);
+                let pos = *game.position();
+                if pos.is_over() || pos.must_pass() {
+                    continue;
+                }
+                // 8×8 goes to the solver, the others to the plain exact search.
+                let choice = AlphaBeta::new(1, 8).choose(&game).unwrap();
+                let best = best_margin(&pos);
+                assert_eq!(choice.eval, Some(Eval::Exact(best)), "{board:?} {seed}");
+                let after = pos.play(choice.mv).unwrap();
+                assert_eq!(-best_margin(&after), best, "a best move, {board:?} {seed}");
+                // Every ranked move is exact, and the first is worth the best.
+                let ranked = rank_moves(&pos, 1, 8).unwrap();
+                assert!(ranked.iter().all(|c| c.eval.is_some_and(Eval::is_exact)));
+                assert_eq!(ranked[0].eval, Some(Eval::Exact(best)));
+                checked += 1;
+            }
+        }
+        assert!(checked >= 12, "only {checked} endgames checked");
+    }
+
+    #[test]
+    fn evaluations_convert_to_records_and_show_their_unit() {
+        use reversi::Evaluation;
+        let e = |m| Some(Evaluation::from_millidiscs(m));
+        assert_eq!(Eval::Exact(-12).evaluation(), e(-12_000));
+        assert_eq!(Eval::Discs(2.3876).evaluation(), e(2_388));
+        assert_eq!(Eval::Discs(-0.0004).evaluation(), e(0));
+        assert_eq!(Eval::Discs(f64::NAN).evaluation(), None);
+        assert_eq!(Eval::Discs(3e6).evaluation(), None);
+        assert_eq!(Eval::WinChance(0.5).evaluation(), None);
+        assert_eq!(Eval::Exact(12).to_string(), "+12");
+        assert_eq!(Eval::Exact(0).to_string(), "+0");
+        assert_eq!(Eval::Discs(-2.345).to_string(), "-2.35");
+        assert_eq!(Eval::WinChance(0.634).to_string(), "63%");
+        assert!(Eval::Exact(0).is_exact() && !Eval::Discs(0.0).is_exact());
     }
 
     #[test]

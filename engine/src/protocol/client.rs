@@ -11,7 +11,7 @@ use reversi::text::{ggf, record::Record};
 use reversi::{Board, Game, Move, Rules};
 
 use super::codec::{read_move, write_move};
-use crate::bot::{Bot, BotError, Choice};
+use crate::bot::{Bot, BotError, Choice, Eval};
 
 pub use super::Protocol;
 
@@ -305,14 +305,17 @@ impl Engine {
         Ok(())
     }
 
-    /// The engine's move in `game`, within `move_time`. The move is not checked
-    /// here; the caller plays it or declares the forfeit.
+    /// The engine's move in `game`, within `move_time`, and its evaluation in
+    /// discs when it gives one (NBoard's `=== MOVE/EVAL/TIME`; GTP has none).
+    /// The move is not checked here; the caller plays it or declares the
+    /// forfeit. An evaluation that is not a number is left out, not an error:
+    /// the move is what the game needs.
     pub fn genmove(
         &mut self,
         game: &Game,
         move_time: Duration,
         depth: u32,
-    ) -> Result<Move, String> {
+    ) -> Result<(Move, Option<Eval>), String> {
         // Starting up and reading the moves get their own allowance: some engines
         // load an opening book first.
         let setup = Instant::now() + move_time.max(Duration::from_secs(10));
@@ -324,9 +327,16 @@ impl Engine {
                 // search on any input.
                 self.send("go")?;
                 let line = self.expect(deadline, |l| l.starts_with("==="))?;
-                // `=== f5/eval/time`: the move is all the arena needs.
-                read_move(line.trim_start_matches('='))
-                    .map_err(|_| format!("answered {line:?}, which is not a move"))
+                // `=== f5/eval/time`, the evaluation and time optional.
+                let mut fields = line.trim_start_matches('=').trim().split('/');
+                let mv = read_move(fields.next().unwrap_or_default())
+                    .map_err(|_| format!("answered {line:?}, which is not a move"))?;
+                let eval = fields
+                    .next()
+                    .and_then(|e| e.trim().parse::<f64>().ok())
+                    .filter(|e| e.is_finite())
+                    .map(Eval::Discs);
+                Ok((mv, eval))
             }
             Protocol::Gtp => {
                 let color = game.to_move().name();
@@ -335,7 +345,7 @@ impl Engine {
                     .map_err(|_| format!("answered {text:?}, which is not a move"))?;
                 // GTP engines play their own move: it is known.
                 self.known += 1;
-                Ok(mv)
+                Ok((mv, None))
             }
         }
     }
@@ -399,15 +409,10 @@ impl Bot for EngineBot {
         if game.is_over() {
             return Err(BotError::GameOver);
         }
-        let mv = self
+        let (mv, eval) = self
             .engine
             .genmove(game, self.move_time, self.depth)
             .map_err(BotError::Engine)?;
-        Ok(Choice {
-            mv,
-            eval: None,
-            exact: false,
-            nodes: 0,
-        })
+        Ok(Choice { mv, eval, nodes: 0 })
     }
 }

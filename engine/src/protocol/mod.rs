@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
 
-use crate::bot::{AlphaBeta, Bot};
+use crate::bot::{AlphaBeta, Bot, Eval};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,11 @@ impl Server {
         };
         let seconds = started.elapsed().as_secs_f64();
         self.last_nodes = (choice.nodes, seconds);
-        let eval = choice.eval.map_or(String::new(), |e| format!("{e:+.2}"));
+        // NBoard's evaluation is in discs, two decimals even when exact.
+        let eval = choice
+            .eval
+            .and_then(Eval::discs)
+            .map_or(String::new(), |e| format!("{e:+.2}"));
         (choice.mv, eval, seconds)
     }
 }

@@ -16,7 +16,7 @@ use reversi::text::ggf;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
-use crate::bot::rank_moves;
+use crate::bot::{rank_moves, Eval};
 
 /// Answers NBoard commands from `input` on `output` until `quit` or the end of
 /// the input; an error only when the output cannot be written.
@@ -90,12 +90,13 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 // NBoard games are two-player: the ranking is never refused.
                 let ranked = rank_moves(&pos, depth, engine.solve).unwrap_or_default();
                 for choice in ranked.iter().take(n) {
-                    let shown = if choice.exact { 60 } else { depth };
+                    let exact = choice.eval.is_some_and(Eval::is_exact);
+                    let shown = if exact { 60 } else { depth };
                     writeln!(
                         out,
                         "search {} {:+.2} 0 {shown}",
                         write_move(choice.mv, Protocol::Nboard),
-                        choice.eval.unwrap_or(0.0)
+                        choice.eval.and_then(Eval::discs).unwrap_or(0.0)
                     )?;
                 }
             }
