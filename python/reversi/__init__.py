@@ -13,7 +13,8 @@
 - ``VecEnv``: many games stepped in Rust, with actions sampled in Rust;
   ``random_games``: whole random games in one call.
 - ``Bot`` and ``solve``: the engine crate's bots (random, greedy, mobility, MCTS,
-  alpha-beta) and its exact 8x8 endgame solver.
+  alpha-beta) and its exact 8x8 endgame solver; ``Bot.think`` gives a ``Choice``,
+  the move with the bot's value of it and the value's unit.
 - ``reversi.envs``: PettingZoo and Gymnasium environments (``pip install reversi[envs]``).
 """
 
@@ -26,6 +27,7 @@ import numpy as np
 from reversi._reversi import (
     SYMMETRIES,
     Bot,
+    Choice,
     Game,
     GameEntry,
     GameReader,
@@ -46,6 +48,7 @@ from reversi._reversi import (
 __all__ = [
     "SYMMETRIES",
     "Bot",
+    "Choice",
     "Game",
     "GameEntry",
     "GameReader",

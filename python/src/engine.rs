@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use reversi::TwoPlayer8;
-use reversi_engine::bot::{Bot, Spec};
+use reversi_engine::bot::{Bot, Eval, Spec};
 use reversi_engine::solver::Solver;
 use std::sync::Mutex;
 
@@ -43,6 +43,12 @@ impl PyBot {
     /// Raises ``ReversiError`` when the game is over or the bot does not play this
     /// many players.
     fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<usize> {
+        Ok(self.think(py, game)?.action)
+    }
+
+    /// ``choose`` with what the bot found out about its move: a ``Choice``
+    /// (``action``, ``value``, ``unit``, ``nodes``).
+    fn think(&self, py: Python<'_>, game: &PyGame) -> PyResult<PyChoice> {
         let position = *game.game.position();
         let game = game.game.clone();
         let board = position.board();
@@ -68,8 +74,20 @@ impl PyBot {
                 bot.choose(&game).map_err(|e| e.to_string())
             })
             .map_err(reversi_error)?;
-        actions::of_move(board, choice.mv)
-            .ok_or_else(|| reversi_error("the bot chose a square off the grid"))
+        let action = actions::of_move(board, choice.mv)
+            .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;
+        let (value, unit) = match choice.eval {
+            None => (None, None),
+            Some(Eval::Exact(discs)) => (Some(f64::from(discs)), Some("exact")),
+            Some(Eval::Discs(discs)) => (Some(discs), Some("discs")),
+            Some(Eval::WinChance(chance)) => (Some(chance), Some("win_chance")),
+        };
+        Ok(PyChoice {
+            action,
+            value,
+            unit,
+            nodes: choice.nodes,
+        })
     }
 
     /// Whether the bot plays games of ``players`` players (alpha-beta plays two).
@@ -79,6 +97,35 @@ impl PyBot {
 
     fn __repr__(&self) -> String {
         format!("Bot({:?})", self.spec.name)
+    }
+}
+
+/// A bot's move and what it found out about it (``Bot.think``).
+#[pyclass(module = "reversi", name = "Choice", frozen, get_all)]
+pub struct PyChoice {
+    /// The action (the pass action when the player must pass).
+    action: usize,
+    /// The bot's value of the move for the player who plays it, in ``unit``;
+    /// None when the bot gives none (random, greedy, mobility, a forced pass).
+    value: Option<f64>,
+    /// ``"exact"`` (the final disc difference with best play: alpha-beta in the
+    /// endgame), ``"discs"`` (an estimate of it: alpha-beta before), or
+    /// ``"win_chance"`` (from 0 to 1, a shared win counting as a share: MCTS);
+    /// None with no value.
+    unit: Option<&'static str>,
+    /// Positions (alpha-beta) or playouts (MCTS) searched.
+    nodes: u64,
+}
+
+#[pymethods]
+impl PyChoice {
+    fn __repr__(&self) -> String {
+        let value = self.value.map_or("None".to_string(), |v| v.to_string());
+        let unit = self.unit.map_or("None".to_string(), |u| format!("{u:?}"));
+        format!(
+            "Choice(action={}, value={value}, unit={unit}, nodes={})",
+            self.action, self.nodes
+        )
     }
 }
 

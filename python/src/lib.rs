@@ -89,6 +89,7 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyPly>()?;
     m.add_class::<vecenv::VecEnv>()?;
     m.add_class::<engine::PyBot>()?;
+    m.add_class::<engine::PyChoice>()?;
     m.add_class::<readers::PyGameEntry>()?;
     m.add_class::<readers::PyGameReader>()?;
     m.add_function(wrap_pyfunction!(game::read_wthor, m)?)?;

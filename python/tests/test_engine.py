@@ -87,3 +87,35 @@ def test_solve_refuses_other_boards():
         reversi.solve(reversi.Game("10x10"))
     with pytest.raises(reversi.ReversiError):
         reversi.solve(reversi.Game("8x8, 4 players"))
+
+
+def test_think_gives_the_value_in_its_unit():
+    game = reversi.Game("8x8")
+    choice = reversi.Bot("alphabeta:depth=2", seed=1).think(game)
+    assert choice.action in game.legal_actions()
+    assert choice.unit == "discs" and isinstance(choice.value, float)
+    assert choice.nodes > 0
+    mcts = reversi.Bot("mcts:playouts=50", seed=1).think(game)
+    assert mcts.unit == "win_chance" and 0.0 <= mcts.value <= 1.0
+    assert mcts.nodes == 50
+    greedy = reversi.Bot("greedy", seed=1).think(game)
+    assert (greedy.value, greedy.unit) == (None, None)
+    assert "unit=None" in repr(greedy)
+    # The same bot and seed choose the same move through either call.
+    assert reversi.Bot("mcts:playouts=50", seed=1).choose(game) == mcts.action
+
+
+def test_think_is_exact_in_the_endgame():
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = reversi.Game("6x6")
+        while game.move_count < 26 and not game.is_over():
+            game.play(rng.choice(game.legal_actions()))
+        if game.is_over() or game.must_pass():
+            continue
+        choice = reversi.Bot("alphabeta:depth=1:solve=10", seed=1).think(game)
+        assert choice.unit == "exact"
+        assert choice.value == minimax(game.copy())
+        checked += 1
+    assert checked >= 6
