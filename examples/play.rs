@@ -9,7 +9,8 @@
 //! WHO is `human` or a bot (`mobility`, `mcts:playouts=2000`, …; see --help).
 //! By default Black is human and the others are `mobility`. Type a square to
 //! move, `undo` to take back your last move (and the bots' replies), `hint` for a
-//! suggestion, `pass` when you have no move (the game passes for you too, with a
+//! suggestion with its value (`hint: e3 (+1.25)`, discs ahead for two players;
+//! `(63%)`, the chance of winning, for three or four), `pass` when you have no move (the game passes for you too, with a
 //! message), `quit` to stop. The board marks the legal moves `*`, the last move
 //! `[ ]` and the discs it flipped `( )`, in colour when the output is a terminal.
 //! At the end the outcome is shown and the game is saved as a record to --out
@@ -224,7 +225,12 @@ fn run() -> Result<(), String> {
                     }
                     "hint" => {
                         match hinter.choose(&game) {
-                            Ok(choice) => println!("hint: {}", choice.mv),
+                            // The move, and the hinting bot's value of it (discs
+                            // ahead for alpha-beta, the chance of winning for MCTS).
+                            Ok(choice) => match choice.eval {
+                                Some(eval) => println!("hint: {} ({eval})", choice.mv),
+                                None => println!("hint: {}", choice.mv),
+                            },
                             Err(e) => println!("hint: {e}"),
                         }
                         continue;

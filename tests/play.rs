@@ -62,11 +62,15 @@ fn two_people_play_a_whole_game_through_a_pipe() {
     ));
     assert!(out.contains("not a move"), "{out}");
     assert!(out.contains("illegal: c3 is occupied"), "{out}");
+    // `hint: e3 (+1.25)`: a legal move, and alpha-beta's value in discs.
     let hint = out.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap();
+    let (square, value) = hint.split_once(' ').unwrap();
     assert!(
-        Game::new(*game.rules()).is_legal(hint.parse::<reversi::Square>().unwrap()),
+        Game::new(*game.rules()).is_legal(square.parse::<reversi::Square>().unwrap()),
         "{hint}"
     );
+    let value = value.strip_prefix('(').and_then(|v| v.strip_suffix(')'));
+    assert!(value.unwrap().parse::<f64>().is_ok(), "{hint}");
     // Undo on Black's second turn goes back to Black's first: two moves.
     assert!(
         out.contains("took back 2 moves: black (you) to move"),
