@@ -3,12 +3,16 @@
 use pyo3::prelude::*;
 use reversi::TwoPlayer8;
 use reversi_engine::bot::{Bot, Eval, Spec};
-use reversi_engine::solver::Solver;
-use std::sync::Mutex;
+use reversi_engine::solver::{Limits, Solver};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::actions;
 use crate::errors::reversi_error;
 use crate::game::PyGame;
+use crate::vecenv::check_threads;
 
 /// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
 /// ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
@@ -133,21 +137,59 @@ impl PyChoice {
 /// nodes)``, where ``score`` is the final disc difference for the player to move
 /// with perfect play (empty squares to the winner) and ``best_action`` is None when
 /// the player must pass or the game is over. The time grows quickly with the
-/// number of empty squares (seconds at about 20 on one core).
+/// number of empty squares (seconds at about 20 on one core); ``threads`` (1 to
+/// 1024) search together, and Ctrl-C stops the solve (``KeyboardInterrupt``).
 #[pyfunction]
-#[pyo3(signature = (game, table_bits=20))]
+#[pyo3(signature = (game, table_bits=20, threads=1))]
 pub fn solve(
     py: Python<'_>,
     game: &PyGame,
     table_bits: u32,
+    threads: usize,
 ) -> PyResult<(Option<usize>, i32, u64)> {
     if !(1..=28).contains(&table_bits) {
         return Err(reversi_error(format_args!(
             "table_bits is 1 to 28, not {table_bits}"
         )));
     }
+    check_threads(threads)?;
     let position = TwoPlayer8::try_from(*game.game.position()).map_err(reversi_error)?;
-    let solution = py.detach(|| Solver::with_table_bits(table_bits).solve(&position));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut solver = Solver::with_table_bits(table_bits);
+    solver.set_threads(threads).set_limits(Limits {
+        stop: Some(Arc::clone(&stop)),
+        ..Limits::default()
+    });
+    // The solve runs on a thread of its own while this one, which Python's
+    // signal handlers run on, looks for Ctrl-C every 50 ms.
+    let solved = std::thread::scope(|scope| {
+        let (done, mut finished) = mpsc::channel();
+        let solving = scope.spawn(move || {
+            let solution = solver.try_solve(&position);
+            let _ = done.send(());
+            solution
+        });
+        loop {
+            // The receiver goes into the closure and back: it is not `Sync`.
+            let waited;
+            (finished, waited) = py.detach(move || {
+                let waited = finished.recv_timeout(Duration::from_millis(50));
+                (finished, waited)
+            });
+            if !matches!(waited, Err(RecvTimeoutError::Timeout)) {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                // The solver stops soon after the flag; its answer is dropped.
+                let _ = py.detach(|| solving.join());
+                return Err(interrupt);
+            }
+        }
+        py.detach(|| solving.join())
+            .map_err(|_| reversi_error("the solver failed"))
+    })?;
+    let solution = solved.map_err(reversi_error)?;
     let best = solution
         .best_move
         .and_then(|square| actions::of_square(game.game.rules().board(), square));

@@ -73,7 +73,7 @@ impl ObsDtype {
 const MAX_THREADS: usize = 1024;
 
 /// An error unless `threads` is 1 to [`MAX_THREADS`].
-fn check_threads(threads: usize) -> PyResult<()> {
+pub(crate) fn check_threads(threads: usize) -> PyResult<()> {
     if (1..=MAX_THREADS).contains(&threads) {
         Ok(())
     } else {

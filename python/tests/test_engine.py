@@ -1,6 +1,8 @@
 """The engine crate's bots and exact solver, from Python."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 from conftest import VARIANTS
@@ -119,3 +121,34 @@ def test_think_is_exact_in_the_endgame():
         assert choice.value == minimax(game.copy())
         checked += 1
     assert checked >= 6
+
+
+def test_ctrl_c_stops_a_long_solve():
+    # The start position would take far longer than the minute allowed here: a
+    # solve that Ctrl-C cannot stop fails by the timeout.
+    script = """
+import os, signal, threading, reversi
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    reversi.solve(reversi.Game("8x8"), table_bits=16, threads=2)
+    print("solved")
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "interrupted", done
+
+
+def test_solve_threads_agree_and_are_checked():
+    rng = random.Random(3)
+    game = reversi.Game("8x8")
+    while game.move_count < 48 and not game.is_over():
+        game.play(rng.choice(game.legal_actions()))
+    one = reversi.solve(game, table_bits=16)
+    two = reversi.solve(game, table_bits=16, threads=2)
+    assert one[1] == two[1]
+    for bad in (0, 1025):
+        with pytest.raises(reversi.ReversiError, match="threads"):
+            reversi.solve(game, threads=bad)
