@@ -48,8 +48,9 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
   --out FILE       writes every game to FILE: records separated by a blank line,
                    or GGF one game a line with --format ggf; each move keeps its
                    player's evaluation in discs, when it gives one
-  --times          the games written keep each move's time too (then the same
-                   seed no longer writes the same file)
+  --times          the games written keep each move's time too (an engine's
+                   includes sending it the moves; the same seed no longer
+                   writes the same file)
   --move-time MS   an engine's time for a move before it forfeits (default 5000)
   --jobs J         games played at once (default: the number of cores); the
                    results are the same for any J

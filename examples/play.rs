@@ -10,8 +10,8 @@
 //! By default Black is human and the others are `mobility`. Type a square to
 //! move, `undo` to take back your last move (and the bots' replies), `hint` for a
 //! suggestion with its value (`hint: e3 (+1.25)`, discs ahead for two players;
-//! `(63%)`, the chance of winning, for three or four), `pass` when you have no move (the game passes for you too, with a
-//! message), `quit` to stop. The board marks the legal moves `*`, the last move
+//! `(63%)`, the chance of winning, for three or four), `pass` when you have no
+//! move (the game passes for you too, with a message), `quit` to stop. The board marks the legal moves `*`, the last move
 //! `[ ]` and the discs it flipped `( )`, in colour when the output is a terminal.
 //! At the end the outcome is shown and the game is saved as a record to --out
 //! (default `reversi-game.txt` in the system's temporary directory: `$TMPDIR`, or

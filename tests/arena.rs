@@ -246,15 +246,74 @@ fn four_players_on_the_octagon_rotate_the_seats() {
 #[test]
 fn the_nboard_example_plays_as_an_outside_engine() {
     let engine = programs::example("nboard");
-    let path = scratch("arena-nboard.ggf");
     let spec = format!("ours=nboard:{} --max-depth 2 --solve 6", engine.display());
+    plays_as_an_outside_engine(&spec, "arena-nboard.ggf");
+}
+
+#[test]
+fn an_engine_answering_as_edax_does_is_understood() {
+    // Edax answers `go` with `=== f5 +1.20 0.5`: spaces, not slashes.
+    let engine = programs::example("nboard");
+    let spec = format!(
+        "ours=nboard:{} {} --max-depth 2 --solve 6",
+        engine_script("spaced.sh"),
+        engine.display()
+    );
+    plays_as_an_outside_engine(&spec, "arena-spaced.ggf");
+}
+
+#[test]
+fn an_engine_is_sent_the_moves_without_its_opponents_times() {
+    let engine = programs::example("nboard");
+    let log = scratch("arena-engine-input.txt");
+    let _ = std::fs::remove_file(&log);
+    let spec = format!(
+        "ours=nboard:{} {} {} --max-depth 1 --solve 4",
+        engine_script("logged.sh"),
+        log.display(),
+        engine.display()
+    );
+    let out = stdout_of(&run(
+        "arena",
+        &[
+            "--bots", "mobility", "--engine", &spec, "--games", "2", "--times",
+        ],
+        "",
+    ));
+    assert_eq!(last_line(&out), "games 2", "{out}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let games: Vec<&str> = sent
+        .lines()
+        .filter_map(|l| l.strip_prefix("set game "))
+        .collect();
+    // One game for each of the two engine processes; when the engine plays
+    // White, the game sent holds mobility's first move, timed in the arena.
+    assert_eq!(games.len(), 2, "{sent}");
+    let plies: Vec<usize> = games
+        .iter()
+        .map(|text| {
+            let record = ggf::parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            for ply in record.game().history() {
+                assert_eq!((ply.time(), ply.evaluation()), (None, None), "{text}");
+            }
+            record.game().move_count()
+        })
+        .collect();
+    assert!(plies.contains(&5), "{plies:?}");
+}
+
+/// Two games of `mobility` against the engine of `spec`, named `ours`, written
+/// as GGF to the scratch file `file`: no forfeit, and the engine's evaluations
+/// kept with its moves.
+fn plays_as_an_outside_engine(spec: &str, file: &str) {
+    let path = scratch(file);
     let out = stdout_of(&run(
         "arena",
         &[
             "--bots",
             "mobility",
             "--engine",
-            &spec,
+            spec,
             "--games",
             "2",
             "--engine-depth",

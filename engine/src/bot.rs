@@ -271,7 +271,8 @@ pub struct Choice {
     pub mv: Move,
     /// The bot's value of the move for the player to move, if it has one, in
     /// the unit of its method: [`Eval::Exact`] or [`Eval::Discs`] for
-    /// alpha-beta and outside engines, [`Eval::WinChance`] for MCTS.
+    /// alpha-beta, [`Eval::Discs`] for NBoard engines (GTP engines give none),
+    /// [`Eval::WinChance`] for MCTS.
     pub eval: Option<Eval>,
     /// Positions (alpha-beta) or playouts (MCTS) searched.
     pub nodes: u64,
@@ -279,13 +280,15 @@ pub struct Choice {
 
 /// What a bot found a move worth, for the player who plays it. The unit is in
 /// the variant: a disc margin is not a chance of winning, and only the first
-/// two can go into a game record ([`Eval::evaluation`]).
+/// two can go into a game record ([`Eval::evaluation`]). Disc values are
+/// margins as [`Position::final_margin`] counts them: empty squares to the
+/// winner, and in Anti-Reversi positive when the mover is ahead by that
+/// variant's convention (fewer discs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Eval {
-    /// The final disc difference with best play, empty squares to the winner
-    /// (as [`Position::final_margin`] counts them): the endgame was solved.
+    /// The final disc margin with best play: the endgame was solved.
     Exact(i32),
-    /// An estimate of the final disc difference: a search's evaluation at its
+    /// An estimate of the final disc margin: a search's evaluation at its
     /// depth, or an outside engine's.
     Discs(f64),
     /// The chance of winning, from 0 to 1, over random playouts; a shared win
@@ -307,6 +310,24 @@ impl Eval {
     /// Whether the value is an exact endgame result.
     pub fn is_exact(self) -> bool {
         matches!(self, Eval::Exact(_))
+    }
+
+    /// The value as a number, in [`unit`](Eval::unit).
+    pub fn value(self) -> f64 {
+        match self {
+            Eval::Exact(discs) => f64::from(discs),
+            Eval::Discs(value) | Eval::WinChance(value) => value,
+        }
+    }
+
+    /// The unit's name: `"exact"`, `"discs"` or `"win_chance"` (the Python
+    /// package's `Choice.unit`).
+    pub fn unit(self) -> &'static str {
+        match self {
+            Eval::Exact(_) => "exact",
+            Eval::Discs(_) => "discs",
+            Eval::WinChance(_) => "win_chance",
+        }
     }
 
     /// The value as a game record's [`Evaluation`](reversi::Evaluation) (discs,
@@ -751,11 +772,15 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
     }))
 }
 
-/// An alpha-beta value in discs: exact when the search was (or found a won or
-/// lost end), else the evaluation in hundredths of a disc.
+/// An alpha-beta value in discs: exact when the search reached every end. A
+/// search cut at its depth values the ends it reached by their margin (a
+/// multiple of [`EXACT`]) and the rest by its evaluation (hundredths of a
+/// disc); either way its value is an estimate, not best play.
 fn eval_of(value: i32, exact: bool) -> Eval {
-    if exact || value.abs() >= EXACT {
+    if exact {
         Eval::Exact(value / EXACT)
+    } else if value.abs() >= EXACT {
+        Eval::Discs(f64::from(value / EXACT))
     } else {
         Eval::Discs(f64::from(value) / 100.0)
     }
@@ -974,6 +999,9 @@ mod tests {
         assert_eq!(Eval::Discs(-2.345).to_string(), "-2.35");
         assert_eq!(Eval::WinChance(0.634).to_string(), "63%");
         assert!(Eval::Exact(0).is_exact() && !Eval::Discs(0.0).is_exact());
+        let units = [Eval::Exact(-3), Eval::Discs(1.5), Eval::WinChance(0.25)];
+        assert_eq!(units.map(Eval::unit), ["exact", "discs", "win_chance"]);
+        assert_eq!(units.map(Eval::value), [-3.0, 1.5, 0.25]);
     }
 
     #[test]

@@ -1,7 +1,18 @@
 """The native module of the reversi package (built from Rust with PyO3)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import (
+    Any,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    final,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -229,7 +240,7 @@ class Choice:
     @property
     def value(self) -> Optional[float]: ...
     @property
-    def unit(self) -> Optional[str]: ...
+    def unit(self) -> Optional[Literal["exact", "discs", "win_chance"]]: ...
     @property
     def nodes(self) -> int: ...
 

@@ -80,16 +80,10 @@ impl PyBot {
             .map_err(reversi_error)?;
         let action = actions::of_move(board, choice.mv)
             .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;
-        let (value, unit) = match choice.eval {
-            None => (None, None),
-            Some(Eval::Exact(discs)) => (Some(f64::from(discs)), Some("exact")),
-            Some(Eval::Discs(discs)) => (Some(discs), Some("discs")),
-            Some(Eval::WinChance(chance)) => (Some(chance), Some("win_chance")),
-        };
         Ok(PyChoice {
             action,
-            value,
-            unit,
+            value: choice.eval.map(Eval::value),
+            unit: choice.eval.map(Eval::unit),
             nodes: choice.nodes,
         })
     }
@@ -112,10 +106,12 @@ pub struct PyChoice {
     /// The bot's value of the move for the player who plays it, in ``unit``;
     /// None when the bot gives none (random, greedy, mobility, a forced pass).
     value: Option<f64>,
-    /// ``"exact"`` (the final disc difference with best play: alpha-beta in the
-    /// endgame), ``"discs"`` (an estimate of it: alpha-beta before), or
+    /// ``"exact"`` (the final disc difference with best play, empty squares to
+    /// the winner, as ``solve`` gives it: alpha-beta in the endgame; a whole
+    /// number), ``"discs"`` (an estimate of it: alpha-beta before), or
     /// ``"win_chance"`` (from 0 to 1, a shared win counting as a share: MCTS);
-    /// None with no value.
+    /// None with no value. In Anti-Reversi a disc value is positive when the
+    /// player is ahead by that variant's count (fewer discs).
     unit: Option<&'static str>,
     /// Positions (alpha-beta) or playouts (MCTS) searched.
     nodes: u64,

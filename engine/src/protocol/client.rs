@@ -270,8 +270,18 @@ impl Engine {
             Protocol::Nboard => {
                 if !self.started {
                     self.started = true;
-                    // The moves played: a save writes the whole line, redo list included.
-                    let record = Record::new(game.clone()).up_to_current();
+                    // The moves played (a save writes the whole line, redo list
+                    // included), without the players' times and evaluations: an
+                    // engine learns the moves, not what its opponent thought.
+                    let mut game = game.clone();
+                    game.clear_redo();
+                    for index in 0..game.move_count() {
+                        let ply = game.ply_mut(index).expect("a move of the line");
+                        ply.set_time(None);
+                        ply.set_evaluation(None);
+                        ply.set_comment(None);
+                    }
+                    let record = Record::new(game);
                     let text = ggf::write(&record).map_err(|e| e.to_string())?;
                     self.send(&format!("set depth {depth}"))?;
                     self.send(&format!("set game {text}"))?;
@@ -327,15 +337,8 @@ impl Engine {
                 // search on any input.
                 self.send("go")?;
                 let line = self.expect(deadline, |l| l.starts_with("==="))?;
-                // `=== f5/eval/time`, the evaluation and time optional.
-                let mut fields = line.trim_start_matches('=').trim().split('/');
-                let mv = read_move(fields.next().unwrap_or_default())
-                    .map_err(|_| format!("answered {line:?}, which is not a move"))?;
-                let eval = fields
-                    .next()
-                    .and_then(|e| e.trim().parse::<f64>().ok())
-                    .filter(|e| e.is_finite())
-                    .map(Eval::Discs);
+                let (mv, eval) = read_answer(&line)
+                    .ok_or_else(|| format!("answered {line:?}, which is not a move"))?;
                 Ok((mv, eval))
             }
             Protocol::Gtp => {
@@ -370,6 +373,26 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// An NBoard engine's answer to `go`: `=== MOVE/EVAL/TIME`, as the protocol
+/// writes it, or `=== MOVE EVAL TIME`, as Edax does; the evaluation (in discs)
+/// and the time are optional, and an evaluation that is not a finite number is
+/// left out (the move is what the game needs). `None` when there is no move.
+fn read_answer(line: &str) -> Option<(Move, Option<Eval>)> {
+    let rest = line.trim_start_matches('=').trim();
+    let fields: Vec<&str> = if rest.contains('/') {
+        rest.split('/').map(str::trim).collect()
+    } else {
+        rest.split_whitespace().collect()
+    };
+    let mv = read_move(fields.first()?).ok()?;
+    let eval = fields
+        .get(1)
+        .and_then(|e| e.parse::<f64>().ok())
+        .filter(|e| e.is_finite())
+        .map(Eval::Discs);
+    Some((mv, eval))
 }
 
 /// An outside engine as a [`Bot`]: started by [`EngineBot::start`] (an engine
@@ -414,5 +437,29 @@ impl Bot for EngineBot {
             .genmove(game, self.move_time, self.depth)
             .map_err(BotError::Engine)?;
         Ok(Choice { mv, eval, nodes: 0 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi::Square;
+
+    #[test]
+    fn go_answers_are_read_in_both_forms() {
+        let f5 = Move::Place("f5".parse::<Square>().unwrap());
+        let at = |line| read_answer(line);
+        assert_eq!(at("=== f5/+1.20/0.5"), Some((f5, Some(Eval::Discs(1.2)))));
+        assert_eq!(at("=== F5 -3.5 0.25"), Some((f5, Some(Eval::Discs(-3.5)))));
+        assert_eq!(at("===f5"), Some((f5, None)));
+        assert_eq!(at("=== f5//0.1"), Some((f5, None)));
+        assert_eq!(at("=== f5/nan/0.1"), Some((f5, None)));
+        assert_eq!(at("=== f5 inf"), Some((f5, None)));
+        assert_eq!(
+            at("=== PA/0.00/0"),
+            Some((Move::Pass, Some(Eval::Discs(0.0))))
+        );
+        assert_eq!(at("=== "), None);
+        assert_eq!(at("=== z9/1/1"), None);
     }
 }

@@ -2,7 +2,7 @@
 
 use reversi::{Board, Color, Game, Move, Rules};
 use reversi_engine::arena::{self, Config, Player, SeatResult};
-use reversi_engine::bot::{Bot, Spec};
+use reversi_engine::bot::{Bot, Eval, Spec};
 use reversi_engine::solver::Solver;
 use reversi_engine_dependent::Quick;
 
@@ -31,9 +31,11 @@ fn mcts_plays_the_four_player_octagon() {
         colours.push(game.to_move());
         let choice = bots[seat].choose(&game).unwrap();
         if let Move::Place(_) = choice.mv {
-            // MCTS says how likely it thinks a win is, in percent.
-            let chance = choice.eval.unwrap();
-            assert!((0.0..=100.0).contains(&chance), "{chance}");
+            // MCTS says how likely it thinks a win is, from 0 to 1.
+            match choice.eval {
+                Some(Eval::WinChance(chance)) => assert!((0.0..=1.0).contains(&chance), "{chance}"),
+                other => panic!("MCTS gave {other:?}"),
+            }
         }
         game.play(choice.mv).unwrap();
     }
