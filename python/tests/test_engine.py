@@ -141,14 +141,17 @@ except KeyboardInterrupt:
     assert done.stdout.strip() == "interrupted", done
 
 
-def test_solve_threads_agree_and_are_checked():
+@pytest.mark.parametrize(("rules", "plies"), [("8x8", 48), ("6x6", 22)])
+def test_solve_threads_agree_and_are_checked(rules, plies):
     rng = random.Random(3)
-    game = reversi.Game("8x8")
-    while game.move_count < 48 and not game.is_over():
+    game = reversi.Game(rules)
+    while game.move_count < plies and not game.is_over():
         game.play(rng.choice(game.legal_actions()))
     one = reversi.solve(game, table_bits=16)
     two = reversi.solve(game, table_bits=16, threads=2)
     assert one[1] == two[1]
+    if rules == "6x6":
+        assert one[1] == minimax(game.copy())
     for bad in (0, 1025):
         with pytest.raises(reversi.ReversiError, match="threads"):
             reversi.solve(game, threads=bad)
