@@ -50,7 +50,7 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
                    player's evaluation in discs, when it gives one
   --times          the games written keep each move's time too (an engine's
                    includes sending it the moves; the same seed no longer
-                   writes the same file)
+                   writes the same file); --format and --times need --out
   --move-time MS   an engine's time for a move before it forfeits (default 5000)
   --jobs J         games played at once (default: the number of cores); the
                    results are the same for any J
@@ -70,7 +70,7 @@ struct Run {
 fn parse_args(args: &[String]) -> Result<Run, String> {
     let mut players = Vec::new();
     let (mut out, mut ggf, mut move_time, mut jobs) = (None, false, 5000u64, None);
-    let mut times = false;
+    let (mut times, mut format_given) = (false, false);
     let (mut opening_plies, mut engine_depth) = (4u32, 8u32);
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -95,6 +95,7 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
             )),
             "--out" => out = Some(value()?),
             "--format" => {
+                format_given = true;
                 ggf = match value()?.as_str() {
                     "ggf" => true,
                     "record" => false,
@@ -120,8 +121,14 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
         return Err("--position is not an arena option: openings are drawn at random".into());
     }
     let options = cli::parse(&rest, &["--games"])?;
-    if let Some(path) = &out {
-        cli::check_writable("--out", path)?;
+    match &out {
+        Some(path) => cli::check_writable("--out", path)?,
+        // Without a file the games are not written: a format would do nothing.
+        None if format_given || times => {
+            let flag = if format_given { "--format" } else { "--times" };
+            return Err(format!("{flag} is for the games written with --out FILE"));
+        }
+        None => {}
     }
     let rules = *options.game.rules();
     if ggf {

@@ -276,7 +276,15 @@ fn an_engine_is_sent_the_moves_without_its_opponents_times() {
     let out = stdout_of(&run(
         "arena",
         &[
-            "--bots", "mobility", "--engine", &spec, "--games", "2", "--times",
+            "--bots",
+            "mobility",
+            "--engine",
+            &spec,
+            "--games",
+            "2",
+            "--times",
+            "--out",
+            scratch("arena-engine-games.txt").to_str().unwrap(),
         ],
         "",
     ));
@@ -486,7 +494,9 @@ fn an_engine_that_never_ran_is_an_error_not_a_forfeit() {
 
 #[test]
 fn refuses_what_it_cannot_play() {
-    let cases: [(&[&str], &str); 4] = [
+    let out = scratch("arena-refused.ggf");
+    let out = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
         (
             &["--bots", "alphabeta,random", "--players", "3"],
             "alphabeta does not play games of 3 players",
@@ -499,10 +509,21 @@ fn refuses_what_it_cannot_play() {
                 "random,greedy",
                 "--players",
                 "3",
+                "--out",
+                out,
                 "--format",
                 "ggf",
             ],
             "--format ggf",
+        ),
+        // Flags about the written games, with no games written.
+        (
+            &["--bots", "random,greedy", "--format", "ggf"],
+            "--format is for the games written with --out FILE",
+        ),
+        (
+            &["--bots", "random,greedy", "--times"],
+            "--times is for the games written with --out FILE",
         ),
     ];
     for (args, message) in cases {
