@@ -126,8 +126,11 @@ def test_think_is_exact_in_the_endgame():
 def test_ctrl_c_stops_a_long_solve():
     # The start position would take far longer than the minute allowed here: a
     # solve that Ctrl-C cannot stop fails by the timeout.
+    # A shell runs background jobs with SIGINT ignored, and Python keeps an
+    # ignored SIGINT ignored: the script asks for Python's own handler.
     script = """
 import os, signal, threading, reversi
+signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 try:
     reversi.solve(reversi.Game("8x8"), table_bits=16, threads=2)
