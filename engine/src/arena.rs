@@ -277,9 +277,8 @@ impl Config {
     /// An arena of `players` under `rules`, with the `arena` example's defaults:
     /// one round of seatings, seed 1, record text without times, 5 seconds a
     /// move for engines, 4 random opening plies, `set depth 8` for NBoard
-    /// engines. An error when
-    /// there are fewer than two players, or more than a table of three or four
-    /// seats takes, or a player cannot play the game.
+    /// engines. An error when there are fewer than two players, or more than a
+    /// table of three or four seats takes, or a player cannot play the game.
     pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
         let seatings = seatings(players.len(), usize::from(rules.players()))?;
         let config = Config {

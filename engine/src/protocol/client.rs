@@ -274,14 +274,13 @@ impl Engine {
                     // included), without the players' times and evaluations: an
                     // engine learns the moves, not what its opponent thought.
                     let mut game = game.clone();
-                    game.clear_redo();
-                    for index in 0..game.move_count() {
+                    for index in 0..game.line().len() {
                         let ply = game.ply_mut(index).expect("a move of the line");
                         ply.set_time(None);
                         ply.set_evaluation(None);
                         ply.set_comment(None);
                     }
-                    let record = Record::new(game);
+                    let record = Record::new(game).up_to_current();
                     let text = ggf::write(&record).map_err(|e| e.to_string())?;
                     self.send(&format!("set depth {depth}"))?;
                     self.send(&format!("set game {text}"))?;
