@@ -4,14 +4,13 @@ use pyo3::prelude::*;
 use reversi::TwoPlayer8;
 use reversi_engine::bot::{Bot, Eval, Spec};
 use reversi_engine::solver::{Limits, Solver};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use crate::actions;
 use crate::errors::reversi_error;
 use crate::game::PyGame;
+use crate::interrupt;
 use crate::vecenv::check_threads;
 
 /// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
@@ -156,35 +155,7 @@ pub fn solve(
         stop: Some(Arc::clone(&stop)),
         ..Limits::default()
     });
-    // The solve runs on a thread of its own while this one, which Python's
-    // signal handlers run on, looks for Ctrl-C every 50 ms.
-    let solved = std::thread::scope(|scope| {
-        let (done, mut finished) = mpsc::channel();
-        let solving = scope.spawn(move || {
-            let solution = solver.try_solve(&position);
-            let _ = done.send(());
-            solution
-        });
-        loop {
-            // The receiver goes into the closure and back: it is not `Sync`.
-            let waited;
-            (finished, waited) = py.detach(move || {
-                let waited = finished.recv_timeout(Duration::from_millis(50));
-                (finished, waited)
-            });
-            if !matches!(waited, Err(RecvTimeoutError::Timeout)) {
-                break;
-            }
-            if let Err(interrupt) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                // The solver stops soon after the flag; its answer is dropped.
-                let _ = py.detach(|| solving.join());
-                return Err(interrupt);
-            }
-        }
-        py.detach(|| solving.join())
-            .map_err(|_| reversi_error("the solver failed"))
-    })?;
+    let solved = interrupt::run(py, "the solver", &stop, move || solver.try_solve(&position))?;
     let solution = solved.map_err(reversi_error)?;
     let best = solution
         .best_move

@@ -10,10 +10,12 @@ use reversi::symmetry::Symmetry;
 use reversi::text::load::load;
 use reversi::text::record::Record;
 use reversi::text::wthor::Database;
-use reversi::{Cell, Color, Game, Move, Outcome, Ply, Setup, Square};
+use reversi::{AnyPosition, Cell, Color, Game, Move, Outcome, Ply, Setup, Square};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::actions;
 use crate::errors::reversi_error;
+use crate::interrupt;
 use crate::observation;
 use crate::rules::{rules_arg, PyRules};
 
@@ -432,11 +434,20 @@ impl PyGame {
 
     /// The number of move sequences of ``depth`` moves from here (passes count as moves).
     /// The count and the time grow about tenfold a ply on 8x8 (perft(11) is
-    /// 212,258,800, a fifth of a second on a recent core); the call cannot be
-    /// interrupted (Ctrl-C waits for it), so choose ``depth`` accordingly.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let game = &self.game;
-        py.detach(|| game.perft(depth))
+    /// 212,258,800, a fifth of a second on a recent core); Ctrl-C stops the count
+    /// (``KeyboardInterrupt``).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let position = *self.game.position();
+        if depth <= PERFT_PIECE {
+            // Milliseconds at most: not worth a thread.
+            return Ok(py.detach(|| position.perft(depth)));
+        }
+        let stop = AtomicBool::new(false);
+        let counted = interrupt::run(py, "perft", &stop, || {
+            perft_until_stopped(&position, depth, &stop)
+        })?;
+        // `None` only when stopped, and a stop is the interrupt returned above.
+        counted.ok_or_else(|| reversi_error("perft was stopped"))
     }
 
     /// A new game that starts at this position seen through a symmetry (an index
@@ -513,4 +524,35 @@ pub fn read_wthor(data: &Bound<'_, PyBytes>) -> PyResult<Vec<PyGame>> {
             .map_err(reversi_error)
         })
         .collect()
+}
+
+/// The plies left below which [`perft_until_stopped`] counts a subtree in one
+/// call: a few milliseconds at most, so a stop is seen soon.
+const PERFT_PIECE: u32 = 5;
+
+/// [`Game::perft`](reversi::Game::perft) cut into subtrees of [`PERFT_PIECE`]
+/// plies, looking at `stop` between them: `None` once it is set.
+fn perft_until_stopped(pos: &AnyPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= PERFT_PIECE {
+        return Some(pos.perft(depth));
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        // A pass is a move; a finished game is one leaf.
+        return match pos.pass() {
+            Some(next) if !next.legal_moves().is_empty() => {
+                perft_until_stopped(&next, depth - 1, stop)
+            }
+            _ => Some(1),
+        };
+    }
+    let mut total = 0;
+    for square in moves {
+        let child = pos.play(square).ok()?;
+        total += perft_until_stopped(&child, depth - 1, stop)?;
+    }
+    Some(total)
 }

@@ -9,6 +9,7 @@ mod engine;
 mod errors;
 mod features;
 mod game;
+mod interrupt;
 mod observation;
 mod readers;
 mod rules;

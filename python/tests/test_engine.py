@@ -123,18 +123,25 @@ def test_think_is_exact_in_the_endgame():
     assert checked >= 6
 
 
-def test_ctrl_c_stops_a_long_solve():
-    # The start position would take far longer than the minute allowed here: a
-    # solve that Ctrl-C cannot stop fails by the timeout.
+@pytest.mark.parametrize(
+    "call",
+    [
+        'reversi.solve(reversi.Game("8x8"), table_bits=16, threads=2)',
+        'reversi.Game("8x8").perft(16)',
+    ],
+)
+def test_ctrl_c_stops_a_long_call(call):
+    # Solving the start position or counting perft(16) would take far longer than
+    # the minute allowed here: a call that Ctrl-C cannot stop fails by the timeout.
     # A shell runs background jobs with SIGINT ignored, and Python keeps an
     # ignored SIGINT ignored: the script asks for Python's own handler.
-    script = """
+    script = f"""
 import os, signal, threading, reversi
 signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 try:
-    reversi.solve(reversi.Game("8x8"), table_bits=16, threads=2)
-    print("solved")
+    {call}
+    print("finished")
 except KeyboardInterrupt:
     print("interrupted")
 """

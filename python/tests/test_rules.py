@@ -92,6 +92,45 @@ def test_perft_matches_the_reference(text):
     assert reversi.Game(rules).perft(depth) == reference_for(rules).perft(depth)
 
 
+def passes_within(ref: Reference, plies: int) -> bool:
+    """Whether some line of `plies` moves from here holds a pass."""
+    actions = ref.legal_actions()
+    if plies == 0 or not actions:
+        return False
+    if actions == [ref.width * ref.width]:
+        return True
+    for action in actions:
+        saved = dict(ref.cells), ref.to_move
+        ref.play(action)
+        found = passes_within(ref, plies - 1)
+        ref.cells, ref.to_move = saved
+        if found:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_deep_perft_near_the_end_matches_the_reference(text):
+    # Depths above the five plies that `perft` counts in one piece, from near
+    # the end, where finished games and (with two players) passes sit in the
+    # plies that it splits.
+    rules = reversi.Rules(text)
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = reversi.Game(rules)
+        ref = reference_for(rules)
+        while list(ref.cells.values()).count("-") > 7 and ref.legal_actions():
+            action = rng.choice(ref.legal_actions())
+            game.play(action)
+            ref.play(action)
+        if rules.players > 2 or passes_within(ref, 3):
+            break
+    else:
+        pytest.fail("no game with a pass near its end")
+    for depth in (6, 8):
+        assert game.perft(depth) == ref.perft(depth), depth
+
+
 def test_free_opening_fills_the_centre_first():
     game = reversi.Game("8x8, free opening")
     assert game.legal_moves() == ["d4", "e4", "d5", "e5"]
