@@ -347,6 +347,8 @@ impl std::fmt::Display for Eval {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Eval::Exact(discs) => write!(f, "{discs:+}"),
+            // What shows as zero shows as `+0.00`, not `-0.00`.
+            Eval::Discs(discs) if discs.abs() < 0.005 => f.write_str("+0.00"),
             Eval::Discs(discs) => write!(f, "{discs:+.2}"),
             Eval::WinChance(chance) => write!(f, "{:.0}%", 100.0 * chance),
         }
@@ -997,6 +999,9 @@ mod tests {
         assert_eq!(Eval::Exact(12).to_string(), "+12");
         assert_eq!(Eval::Exact(0).to_string(), "+0");
         assert_eq!(Eval::Discs(-2.345).to_string(), "-2.35");
+        assert_eq!(Eval::Discs(-0.001).to_string(), "+0.00");
+        assert_eq!(Eval::Discs(-0.0).to_string(), "+0.00");
+        assert_eq!(Eval::Discs(-0.006).to_string(), "-0.01");
         assert_eq!(Eval::WinChance(0.634).to_string(), "63%");
         assert!(Eval::Exact(0).is_exact() && !Eval::Discs(0.0).is_exact());
         let units = [Eval::Exact(-3), Eval::Discs(1.5), Eval::WinChance(0.25)];
