@@ -613,6 +613,40 @@ impl fmt::Display for Handicap {
     }
 }
 
+impl Handicap {
+    /// Reads a handicap as [`FromStr`] does, for a game on `board`: a corner named
+    /// by its square must be a corner of that board (`b2` is the octagon's
+    /// top-left corner, not 8×8's: [`RulesError::NotACorner`]).
+    ///
+    /// ```
+    /// use reversi::{Board, Corners, Handicap};
+    /// let h = Handicap::parse_on(Board::Octagon, "white b2 i9")?;
+    /// assert_eq!(h.corners, Corners::TOP_LEFT | Corners::BOTTOM_RIGHT);
+    /// let e = Handicap::parse_on(Board::Size8, "white b2").unwrap_err();
+    /// assert_eq!(e.to_string(), "b2 is not a corner of the 8x8 board");
+    /// # Ok::<_, reversi::ParseRulesError>(())
+    /// ```
+    pub fn parse_on(board: Board, text: &str) -> Result<Handicap, ParseRulesError> {
+        let handicap: Handicap = text.parse()?;
+        for word in text
+            .split([' ', ':', ','])
+            .filter(|w| !w.is_empty())
+            .skip(1)
+        {
+            if let Ok(square) = word.parse::<Square>() {
+                if Corners::from_square(board, square).is_none() {
+                    let error = RulesError::NotACorner { square, board };
+                    return Err(ParseRulesError::new(
+                        ParseRulesErrorKind::Rules(error),
+                        word,
+                    ));
+                }
+            }
+        }
+        Ok(handicap)
+    }
+}
+
 impl FromStr for Handicap {
     type Err = ParseRulesError;
 
@@ -620,7 +654,8 @@ impl FromStr for Handicap {
     /// `Display` prints) or squares (`white a1 h8`, as records write them, or the
     /// examples' `white:a1,h8`). A corner square names the same corner on every
     /// board that has it (`h1` is the top-right corner of 8×8, `i2` of the
-    /// octagon), so no board is needed; [`RulesBuilder::build`] checks the rest.
+    /// octagon), so no board is needed; [`Handicap::parse_on`] reads a handicap
+    /// for one board.
     ///
     /// ```
     /// use reversi::{Color, Corners, Handicap};
@@ -689,6 +724,7 @@ impl FromStr for Rules {
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
         let mut builder = Rules::builder(Board::Size8);
+        let mut handicap = None;
         // Each square named goes to the builder, which refuses one named twice.
         let blocked = |mut builder: RulesBuilder, list: &str| -> Result<_, ParseRulesError> {
             for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
@@ -718,12 +754,15 @@ impl FromStr for Rules {
                     "--players" => builder.players(players(value("--players")?)?),
                     "--anti" => builder.anti(true),
                     "--free-opening" => builder.opening(Opening::Free),
-                    "--handicap" => builder.handicap(value("--handicap")?.parse()?),
+                    "--handicap" => {
+                        handicap = Some(value("--handicap")?);
+                        builder
+                    }
                     "--blocked" => blocked(builder, value("--blocked")?)?,
                     other => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, other)),
                 };
             }
-            return Ok(builder.build()?);
+            return Ok(with_handicap(builder, handicap)?.build()?);
         }
         for (i, part) in s.split(',').map(str::trim).enumerate() {
             let (head, rest) = part.split_once(' ').unwrap_or((part, ""));
@@ -736,12 +775,27 @@ impl FromStr for Rules {
                 (n, "players") => builder.players(players(n)?),
                 ("anti", "") => builder.anti(true),
                 (opening, "opening") => builder.opening(opening.parse()?),
-                ("handicap", h) => builder.handicap(h.parse()?),
+                ("handicap", h) => {
+                    handicap = Some(h);
+                    builder
+                }
                 ("blocked", list) => blocked(builder, list)?,
                 _ => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, part)),
             };
         }
-        Ok(builder.build()?)
+        Ok(with_handicap(builder, handicap)?.build()?)
+    }
+}
+
+/// The builder with the handicap `text` read for its board, which is known only
+/// once every option is read.
+fn with_handicap(
+    builder: RulesBuilder,
+    text: Option<&str>,
+) -> Result<RulesBuilder, ParseRulesError> {
+    match text {
+        None => Ok(builder),
+        Some(text) => Ok(builder.handicap(Handicap::parse_on(builder.board, text)?)),
     }
 }
 

@@ -128,6 +128,41 @@ fn handicaps_and_boards_read_back_what_they_print() {
 }
 
 #[test]
+fn handicap_squares_in_rules_text_are_corners_of_its_board() {
+    let sq = |name: &str| name.parse().unwrap();
+    // b2 is the octagon's top-left corner, j10 a corner of 10x10, h1 of 8x8:
+    // on another board each is refused, not moved to that board's corner.
+    for (text, square, board) in [
+        ("--board 8x8 --handicap black:b2", "b2", Board::Size8),
+        ("8x8, handicap black j10", "j10", Board::Size8),
+        ("octagon, handicap black h1", "h1", Board::Octagon),
+        ("--handicap white:a1 --board octagon", "a1", Board::Octagon),
+    ] {
+        let e = text.parse::<Rules>().unwrap_err();
+        let want = RulesError::NotACorner {
+            square: sq(square),
+            board,
+        };
+        assert_eq!(e.kind(), &ParseRulesErrorKind::Rules(want), "{text}");
+        assert_eq!(
+            e.to_string(),
+            format!("{square} is not a corner of the {board} board")
+        );
+    }
+    // The board named after the handicap is the one its squares are read on.
+    let octagon: Rules = "--handicap white:b2,i9 --board octagon".parse().unwrap();
+    let corners = Corners::TOP_LEFT | Corners::BOTTOM_RIGHT;
+    assert_eq!(octagon.handicap().map(|h| h.corners), Some(corners));
+    assert_eq!(
+        octagon.to_string(),
+        "octagon, 2 players, handicap white b2 i9"
+    );
+    // Corners by name fit every board.
+    let named: Rules = "10x10, handicap black top-left".parse().unwrap();
+    assert_eq!(named.to_string(), "10x10, 2 players, handicap black a1");
+}
+
+#[test]
 fn colour_names_for_people_are_capitalised() {
     let names: Vec<&str> = Color::ALL.iter().map(|c| c.display_name()).collect();
     assert_eq!(names, ["Black", "White", "Red", "Green"]);

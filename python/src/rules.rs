@@ -87,7 +87,7 @@ impl PyRules {
             builder = builder.opening(Opening::Free);
         }
         if let Some(handicap) = handicap {
-            builder = builder.handicap(handicap.parse::<Handicap>().map_err(reversi_error)?);
+            builder = builder.handicap(Handicap::parse_on(board, handicap).map_err(reversi_error)?);
         }
         if let Some(blocked) = blocked {
             if blocked_seed.is_some() {

@@ -103,6 +103,12 @@ def test_bad_arguments_raise_the_documented_types():
         reversi.Rules(blocked=["a1", "a1"])
     with pytest.raises(reversi.ReversiError, match="handicap corner a1 is named twice"):
         reversi.Rules(handicap="black a1 a1")
+    # A corner square of another board is refused, not moved to this board's corner.
+    with pytest.raises(reversi.ReversiError, match="b2 is not a corner of the 8x8 board"):
+        reversi.Rules(handicap="black b2")
+    with pytest.raises(reversi.ReversiError, match="h1 is not a corner of the octagon board"):
+        reversi.Rules("--board octagon --handicap black:h1")
+    assert reversi.Rules(board="octagon", handicap="black b2").handicap == "black top-left"
     assert issubclass(reversi.ReversiError, ValueError)
 
 
