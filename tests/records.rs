@@ -44,6 +44,7 @@ fn set_result_refuses_what_the_reader_refuses() {
         "green by resignation",
         "draw by resignation",
         "black 3-4",
+        "black 70-31",
     ] {
         let e = record.set_result(bad).unwrap_err();
         assert_eq!(record, before, "{bad}");
@@ -72,6 +73,32 @@ fn set_result_refuses_what_the_reader_refuses() {
         record.set_result("black 3-4"),
         Err(ResultError::ScoresDisagree { .. })
     ));
+    // More discs than squares, even by agreement; as many as squares is allowed
+    // (empty squares counted to the winner).
+    let e = record.set_result("black 70-31 by agreement").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the scores B=70 W=31 count 101 discs, but the board holds 64"
+    );
+    record.set_result("black 40-24 by agreement").unwrap();
+    record.set_result("*").unwrap();
+    assert_eq!(record, before);
+    let blocked = Game::new(
+        Rules::builder(reversi::Board::Size8)
+            .blocked(["a1".parse().unwrap()])
+            .build()
+            .unwrap(),
+    );
+    let mut record_blocked = Record::new(blocked);
+    assert!(matches!(
+        record_blocked.set_result("black 40-24"),
+        Err(ResultError::TooManyDiscs {
+            discs: 64,
+            squares: 63,
+            ..
+        })
+    ));
+    record_blocked.set_result("black 40-23").unwrap();
     // Board needs a game over on the board.
     let board = GameResult {
         outcome: Outcome::Draw,

@@ -110,6 +110,16 @@ pub enum ResultError {
         /// The outcome given.
         outcome: Outcome,
     },
+    /// Scores with more discs in all than the board has squares to hold them.
+    #[error("the scores {scores} count {discs} discs, but the board holds {squares}")]
+    TooManyDiscs {
+        /// The scores.
+        scores: Scores,
+        /// Their sum.
+        discs: u32,
+        /// The squares of the board, less the blocked ones.
+        squares: u32,
+    },
     /// A game over on the board has the board's result; this one is different.
     #[error("{given:?}, but the game ended {board:?}")]
     Contradicts {
@@ -137,7 +147,7 @@ impl GameResult {
     }
 
     /// Checks that this result fits `game`: the winner in play, scores for its
-    /// players that make the outcome, no draw by resignation or on time; for a
+    /// players that make the outcome and fit on the board, no draw by resignation or on time; for a
     /// game over on the board, the board's own result (with no other reason); for
     /// a game not over, a reason other than [`Ending::Board`].
     pub fn check(&self, game: &Game) -> Result<(), ResultError> {
@@ -171,6 +181,17 @@ impl GameResult {
             let found = scores.iter().count();
             if found != players as usize {
                 return Err(ResultError::ScoreCount { found, players });
+            }
+            let discs: u32 = scores.iter().map(|(_, count)| count).sum();
+            let rules = game.rules();
+            let squares = rules.board().square_count() - rules.blocked().len();
+            let squares = u32::try_from(squares).unwrap_or(u32::MAX);
+            if discs > squares {
+                return Err(ResultError::TooManyDiscs {
+                    scores,
+                    discs,
+                    squares,
+                });
             }
             // Agreed or adjudicated scores need not be the board's, but they make
             // the outcome they come with.
