@@ -727,8 +727,17 @@ impl FromStr for Rules {
         let mut handicap = None;
         // Each square named goes to the builder, which refuses one named twice.
         let blocked = |mut builder: RulesBuilder, list: &str| -> Result<_, ParseRulesError> {
+            let mut named = false;
             for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
                 builder = builder.blocked([word.parse::<Square>()?]);
+                named = true;
+            }
+            if !named {
+                // `blocked` with no square is a mistake, not a game without any.
+                return Err(ParseRulesError::new(
+                    ParseRulesErrorKind::MissingValue("blocked"),
+                    list,
+                ));
             }
             Ok(builder)
         };

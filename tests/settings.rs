@@ -79,6 +79,10 @@ fn bad_settings_say_why() {
     assert_eq!(e.text(), "sideways");
     let e = "--players".parse::<Rules>().unwrap_err();
     assert_eq!(e.to_string(), "--players needs a value");
+    for text in ["8x8, blocked", "8x8, blocked ,", "--blocked ,"] {
+        let e = text.parse::<Rules>().unwrap_err();
+        assert_eq!(e.to_string(), "blocked needs a value", "{text}");
+    }
     let e = "--blocked random".parse::<Rules>().unwrap_err();
     assert!(matches!(e.kind(), ParseRulesErrorKind::Square(_)));
     let e = "purple a1".parse::<Handicap>().unwrap_err();

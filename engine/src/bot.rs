@@ -134,6 +134,17 @@ pub enum SpecError {
         /// What the value must be.
         why: &'static str,
     },
+    /// An option given twice, or two options that exclude each other (MCTS's
+    /// `playouts` and `time`): the bot would follow only one of them.
+    #[error("{bot}: {option} {}", if .option == .other { "is given twice".to_string() } else { format!("and {} exclude each other: give one", .other) })]
+    Conflict {
+        /// The bot's name.
+        bot: String,
+        /// The option.
+        option: &'static str,
+        /// The option given before it (the same one when it is repeated).
+        other: &'static str,
+    },
 }
 
 /// For the examples and callers that report errors as text.
@@ -157,7 +168,13 @@ fn option<T: std::str::FromStr>(
         value: value.to_string(),
         why,
     };
-    let number = value.parse().map_err(|_| bad("is not a number"))?;
+    let number = value.parse().map_err(|_| {
+        bad(if value.contains([',', '=']) {
+            "is not a number (options are separated by `:`)"
+        } else {
+            "is not a number"
+        })
+    })?;
     if !ok(&number) {
         return Err(bad(why));
     }
@@ -184,11 +201,31 @@ impl Spec {
             },
             _ => return Err(SpecError::UnknownBot(name.to_string())),
         };
+        let mut given: Vec<&'static str> = Vec::new();
         for part in parts {
             let (key, value) = part.split_once('=').ok_or_else(|| SpecError::NotAnOption {
                 bot: name.to_string(),
                 part: part.to_string(),
             })?;
+            // `playouts` and `time` are two ways to say how long MCTS thinks.
+            let excludes: &[&'static str] = match key {
+                "playouts" | "time" => &["playouts", "time"],
+                "depth" => &["depth"],
+                "solve" => &["solve"],
+                "c" => &["c"],
+                _ => &[],
+            };
+            if let Some(&other) = given.iter().find(|g| excludes.contains(g)) {
+                return Err(SpecError::Conflict {
+                    bot: name.to_string(),
+                    option: excludes
+                        .iter()
+                        .find(|&&e| e == key)
+                        .copied()
+                        .unwrap_or(other),
+                    other,
+                });
+            }
             match (&mut kind, key) {
                 (Kind::Mcts { playouts, .. }, "playouts") => {
                     *playouts = option(name, "playouts", value, |&n| n > 0, "must be at least 1")?;
@@ -229,6 +266,7 @@ impl Spec {
                     })
                 }
             }
+            given.extend(excludes.iter().find(|&&e| e == key));
         }
         Ok(Spec {
             name: text.trim().to_string(),
@@ -602,7 +640,9 @@ impl Think for Mcts {
             self.time,
             self.exploration,
         );
-        place(spot, Some(Eval::WinChance(chance)), runs)
+        // A forced move runs no playout, and so has no chance to tell.
+        let eval = (runs > 0).then_some(Eval::WinChance(chance));
+        place(spot, eval, runs)
     }
 }
 
@@ -940,6 +980,60 @@ mod tests {
             game.play(choice.mv).expect("a legal move");
         }
         game
+    }
+
+    #[test]
+    fn options_given_twice_or_together_are_refused() {
+        for (text, message) in [
+            (
+                "alphabeta:depth=3:depth=5",
+                "alphabeta: depth is given twice",
+            ),
+            ("mcts:c=1:c=2", "mcts: c is given twice"),
+            (
+                "mcts:time=5:playouts=3",
+                "mcts: playouts and time exclude each other: give one",
+            ),
+            (
+                "mcts:playouts=3:time=5",
+                "mcts: time and playouts exclude each other: give one",
+            ),
+            (
+                "alphabeta:depth=4,solve=12",
+                "alphabeta: depth=\"4,solve=12\" is not a number (options are separated by `:`)",
+            ),
+        ] {
+            assert_eq!(
+                Spec::parse(text).unwrap_err().to_string(),
+                message,
+                "{text}"
+            );
+        }
+        assert!(Spec::parse("alphabeta:depth=3:solve=10").is_ok());
+        assert!(Spec::parse("mcts:time=5:c=1").is_ok());
+    }
+
+    #[test]
+    fn mcts_gives_no_value_for_a_forced_move() {
+        let mut random = Random::new(5);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut game = Game::new(reversi::Rules::default());
+            let mut bot = Mcts::new(seed).playouts(50);
+            while !game.is_over() {
+                let moves = game.position().legal_moves();
+                if moves.len() == 1 {
+                    let choice = bot.choose(&game).unwrap();
+                    assert_eq!((choice.eval, choice.nodes), (None, 0));
+                    checked += 1;
+                } else if moves.len() > 1 && checked == 0 {
+                    assert!(bot.choose(&game).unwrap().eval.is_some());
+                }
+                let choice = random.choose(&game).unwrap();
+                game.play(choice.mv).unwrap();
+            }
+        }
+        assert!(checked > 0, "no forced move in 40 games");
     }
 
     #[test]

@@ -59,7 +59,8 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
 /// UCT from `root` with `playouts` playouts (or for `time`, when given) and the
 /// exploration constant `exploration`: the most visited move, its mean reward
 /// for the mover (from 0 to 1), and the playouts run. Any number of players:
-/// each is scored by its own result.
+/// each is scored by its own result. A single legal move is returned at once,
+/// with no playout run and 0.5 in place of a mean.
 ///
 /// # Panics
 ///
