@@ -43,6 +43,17 @@ pub enum ArenaError {
     /// forfeit instead.
     #[error(transparent)]
     Bot(BotError),
+    /// A bot gave no move in play, for a reason other than an outside engine's
+    /// failure (which is a forfeit): which game, whose bot, and why.
+    #[error("game {} ({player}'s move): {error}", .game + 1)]
+    BotFailed {
+        /// The game's index (shown counted from 1, as the records' `Round`).
+        game: usize,
+        /// The player's name.
+        player: String,
+        /// What the bot said.
+        error: BotError,
+    },
     /// The [`Config`] does not hold together (its fields are public, so it can
     /// be changed after [`Config::new`] checked it; see [`Config::check`]).
     #[error(transparent)]
@@ -303,7 +314,8 @@ impl Config {
     /// bot and outside engine able to play the rules,
     /// [`Config::random_blocked`] for the same number of players as the rules,
     /// and seatings (at least one) of one seat for each of the rules' players,
-    /// each naming one of the players. [`run`] and [`play`] check it first.
+    /// each naming one of the players; with [`Config::ggf`], rules that GGF can
+    /// write. [`run`] and [`play`] check it first.
     pub fn check(&self) -> Result<(), ArenaError> {
         if self.players.len() < 2 {
             return Err(ConfigError::TooFewPlayers {
@@ -326,6 +338,16 @@ impl Config {
                 }
                 .into());
             }
+        }
+        if self.ggf {
+            // What GGF cannot hold is known from the rules, before any game.
+            let rules = match self.random_blocked {
+                Some(builder) => builder
+                    .build_with_blocked_seed(0)
+                    .map_err(ConfigError::RandomBlocked)?,
+                None => self.rules,
+            };
+            ggf::write(&Record::new(Game::new(rules))).map_err(ArenaError::Ggf)?;
         }
         for p in &self.players {
             match p {
@@ -544,7 +566,13 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
                 Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },
             Err(BotError::Engine(why)) => Some(why),
-            Err(e) => return Err(ArenaError::Bot(e)),
+            Err(error) => {
+                return Err(ArenaError::BotFailed {
+                    game: index,
+                    player: config.players[seating[seat]].name().to_string(),
+                    error,
+                })
+            }
         };
         if let Some(why) = failure {
             forfeit = Some((seat, why));
@@ -896,11 +924,38 @@ mod tests {
         let error = run(&config).unwrap_err();
         assert_eq!(
             error,
-            ArenaError::Bot(BotError::Players {
-                bot: "alphabeta".into(),
-                players: 4
-            })
+            ArenaError::BotFailed {
+                game: 0,
+                player: "two only".into(),
+                error: BotError::Players {
+                    bot: "alphabeta".into(),
+                    players: 4
+                }
+            }
         );
+        assert_eq!(
+            error.to_string(),
+            "game 1 (two only's move): alphabeta does not play games of 4 players"
+        );
+    }
+
+    #[test]
+    fn ggf_for_rules_it_cannot_write_is_refused_before_any_game() {
+        let free = Rules::builder(Board::Size8)
+            .opening(reversi::Opening::Free)
+            .build()
+            .unwrap();
+        let mut config = Config::new(two_bots(), free).unwrap();
+        config.ggf = true;
+        let error = config.check().unwrap_err();
+        assert!(matches!(error, ArenaError::Ggf(_)), "{error:?}");
+        assert_eq!(error.to_string(), "GGF cannot express the free opening");
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.random_blocked = Some(Rules::builder(Board::Size8));
+        config.ggf = true;
+        assert!(matches!(run(&config), Err(ArenaError::Ggf(_))));
+        config.random_blocked = None;
+        assert!(run(&config).is_ok());
     }
 
     #[test]

@@ -430,7 +430,9 @@ impl std::error::Error for BotError {}
 /// [`Player::Custom`](crate::arena::Player::Custom) (see
 /// [`CustomBot`](crate::arena::CustomBot), whose example does).
 pub trait Bot {
-    /// The name that summaries and records show.
+    /// The bot's own name. The arena names its players by [`Player::name`](crate::arena::Player::name)
+    /// instead: for a bot of your own, the name given to
+    /// [`CustomBot::new`](crate::arena::CustomBot::new).
     fn name(&self) -> &str;
 
     /// The bot's move in `game`: a legal placement, or [`Move::Pass`] when the
