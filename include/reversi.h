@@ -105,6 +105,10 @@ enum ReversiStatus
   // Reading the input failed (a file that cannot be opened or read, a read
   // callback that reported an error).
   REVERSI_STATUS_IO_ERROR = 17,
+  // A result does not fit the game (a winner not in play, scores that make
+  // another outcome or do not fit on the board, a result other than the
+  // board's for a game over on the board), or is not a result's text.
+  REVERSI_STATUS_INVALID_RESULT = 18,
   // An internal error: the library panicked. Please report it.
   REVERSI_STATUS_PANIC = 100,
 };
@@ -995,6 +999,20 @@ ReversiStatus reversi_game_equal(const struct ReversiGame *a,
 // # Safety
 // `game` is NULL or a live handle; `name` and `value` are NULL or NUL-terminated.
 ReversiStatus reversi_game_set_tag(struct ReversiGame *game, const char *name, const char *value);
+
+// Sets the result of the game's whole line from a `Result` tag's text, as
+// `reversi_game_tag(game, "Result", …)` gives it back: `white by resignation`,
+// `black on time`, `black 40-24 by agreement`, `draw by agreement`, or `*` to
+// clear it (see `reversi_game_result`). `INVALID_RESULT`, with the game
+// unchanged, for a text that is no result or a result that does not fit the
+// game: a winner not in play, scores that make another outcome or hold more
+// discs than the board has squares, a draw by resignation or on time, or a
+// result other than the board's for a game over on the board (whose result
+// follows the game, and is kept).
+//
+// # Safety
+// `game` is NULL or a live handle; `result` is NULL or NUL-terminated.
+ReversiStatus reversi_game_set_result(struct ReversiGame *game, const char *result);
 
 // Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
 // `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,

@@ -373,6 +373,11 @@ public:
     void set_tag(const std::string &name, const std::string &value) {
         detail::check(reversi_game_set_tag(handle_.get(), name.c_str(), value.c_str()));
     }
+    /// Sets the result from a Result tag's text ("white by resignation", "*" to
+    /// clear it); throws INVALID_RESULT for one that does not fit the game.
+    void set_result(const std::string &result) {
+        detail::check(reversi_game_set_result(handle_.get(), result.c_str()));
+    }
 
     std::string position() const { return text(reversi_game_position); }
     std::string move_list() const { return text(reversi_game_move_list); }

@@ -103,13 +103,15 @@ pub(crate) unsafe fn copy_text(
     // SAFETY: the caller promises a valid pointer when it is not NULL.
     let written = unsafe { written.as_mut() }
         .ok_or((ReversiStatus::NullParameter, CopyError::NullWritten))?;
+    // NULL is a buffer of no bytes, for a size query; with a length it is a
+    // mistake, whatever the length.
+    if buf.is_null() && len > 0 {
+        return Err((ReversiStatus::NullParameter, CopyError::NullBuf));
+    }
     let needed = text.len() + 1;
     if len < needed {
         *written = needed;
         return Err((ReversiStatus::InsufficientSize, CopyError::Short(needed)));
-    }
-    if buf.is_null() {
-        return Err((ReversiStatus::NullParameter, CopyError::NullBuf));
     }
     // SAFETY: `buf` has room for `len >= needed` bytes, and `text` is not inside it
     // (it is Rust-owned).
@@ -156,15 +158,15 @@ pub(crate) unsafe fn write_list(
 ) -> Result<(), ReversiStatus> {
     // SAFETY: forwarded from the caller.
     let written = unsafe { arg_mut(written, "written")? };
+    if buf.is_null() && len > 0 {
+        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
+    }
     if len < items.len() {
         *written = items.len();
         return Err(fail(
             ReversiStatus::InsufficientSize,
             format_args!("the buffer holds {len} entries, {} are needed", items.len()),
         ));
-    }
-    if buf.is_null() && !items.is_empty() {
-        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
     }
     if !items.is_empty() {
         // SAFETY: `buf` has room for `len >= items.len()` values.

@@ -224,9 +224,14 @@ pub unsafe extern "C" fn reversi_game_reader_next(
     boundary(|| {
         // SAFETY: forwarded.
         let reader = unsafe { arg_mut(reader, "reader")? };
-        if out.is_null() || entry.is_null() {
-            // Checked before reading, so that no game is lost.
-            return Err(fail(ReversiStatus::NullParameter, "out or entry is NULL"));
+        // Checked before reading, so that no game is lost.
+        for (null, name) in [(out.is_null(), "out"), (entry.is_null(), "entry")] {
+            if null {
+                return Err(fail(
+                    ReversiStatus::NullParameter,
+                    format_args!("{name} is NULL"),
+                ));
+            }
         }
         let no_more = || fail(ReversiStatus::NoMoreGames, "the input has no more games");
         if reader.done {

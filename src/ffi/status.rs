@@ -59,13 +59,17 @@ pub enum ReversiStatus {
     /// Reading the input failed (a file that cannot be opened or read, a read
     /// callback that reported an error).
     IoError = 17,
+    /// A result does not fit the game (a winner not in play, scores that make
+    /// another outcome or do not fit on the board, a result other than the
+    /// board's for a game over on the board), or is not a result's text.
+    InvalidResult = 18,
     /// An internal error: the library panicked. Please report it.
     Panic = 100,
 }
 
 impl ReversiStatus {
     /// Every status, for reading a code back.
-    const ALL: [ReversiStatus; 19] = [
+    const ALL: [ReversiStatus; 20] = [
         ReversiStatus::Ok,
         ReversiStatus::NullParameter,
         ReversiStatus::InvalidArgument,
@@ -84,6 +88,7 @@ impl ReversiStatus {
         ReversiStatus::NothingToRedo,
         ReversiStatus::NoMoreGames,
         ReversiStatus::IoError,
+        ReversiStatus::InvalidResult,
         ReversiStatus::Panic,
     ];
 
@@ -115,6 +120,7 @@ impl ReversiStatus {
             ReversiStatus::NothingToRedo => c"there is no move to redo",
             ReversiStatus::NoMoreGames => c"there are no more games",
             ReversiStatus::IoError => c"reading the input failed",
+            ReversiStatus::InvalidResult => c"the result does not fit the game",
             ReversiStatus::Panic => c"internal error: the library panicked",
         }
     }

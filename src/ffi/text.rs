@@ -394,8 +394,43 @@ pub unsafe extern "C" fn reversi_game_set_tag(
         let record = &mut unsafe { arg_mut(game, "game")? }.record;
         // SAFETY: forwarded.
         let (name, value) = unsafe { (text(name, "name")?, text(value, "value")?) };
+        record.set_tag(name, value).map_err(|e| {
+            if name == "Result" {
+                fail(
+                    ReversiStatus::InvalidTag,
+                    format_args!("{e}: set it with reversi_game_set_result"),
+                )
+            } else {
+                fail(ReversiStatus::InvalidTag, e)
+            }
+        })
+    })
+}
+
+/// Sets the result of the game's whole line from a `Result` tag's text, as
+/// `reversi_game_tag(game, "Result", …)` gives it back: `white by resignation`,
+/// `black on time`, `black 40-24 by agreement`, `draw by agreement`, or `*` to
+/// clear it (see `reversi_game_result`). `INVALID_RESULT`, with the game
+/// unchanged, for a text that is no result or a result that does not fit the
+/// game: a winner not in play, scores that make another outcome or hold more
+/// discs than the board has squares, a draw by resignation or on time, or a
+/// result other than the board's for a game over on the board (whose result
+/// follows the game, and is kept).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `result` is NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_game_set_result(
+    game: *mut ReversiGame,
+    result: *const c_char,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let record = &mut unsafe { arg_mut(game, "game")? }.record;
+        // SAFETY: forwarded.
+        let result = unsafe { text(result, "result")? };
         record
-            .set_tag(name, value)
-            .map_err(|e| fail(ReversiStatus::InvalidTag, e))
+            .set_result(result)
+            .map_err(|e| fail(ReversiStatus::InvalidResult, e))
     })
 }

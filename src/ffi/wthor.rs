@@ -127,8 +127,13 @@ pub unsafe extern "C" fn reversi_wthor_game(
                 ),
             ));
         }
-        if info.is_null() || out.is_null() {
-            return Err(fail(ReversiStatus::NullParameter, "out or info is NULL"));
+        for (null, name) in [(out.is_null(), "out"), (info.is_null(), "info")] {
+            if null {
+                return Err(fail(
+                    ReversiStatus::NullParameter,
+                    format_args!("{name} is NULL"),
+                ));
+            }
         }
         let parsed =
             wthor::Database::parse(&db.bytes).map_err(|e| fail(ReversiStatus::WthorError, e))?;

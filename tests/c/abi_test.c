@@ -227,6 +227,12 @@ static void play_a_game(void) {
     CHECK(reversi_game_move_list(copy, NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE);
     CHECK(n == strlen("f5 d6 c3 d3 c4") + 1);
     CHECK(reversi_game_record(copy, NULL, 0, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n > 1);
+    /* NULL with a length is a mistake, whether or not the length would do. */
+    CHECK(reversi_game_record(copy, NULL, 10, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(strcmp(last_error(), "buf is NULL") == 0);
+    CHECK(reversi_game_record(copy, NULL, 100000, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_moves(copy, NULL, 2, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_moves(copy, NULL, 50, &n) == REVERSI_STATUS_NULL_PARAMETER);
     {
         size_t size = n;
         char *record = malloc(size);
@@ -679,6 +685,29 @@ static void stated_result_follows_the_line(void) {
     CHECK(result.ending == REVERSI_ENDING_NONE && result.outcome == REVERSI_OUTCOME_IN_PROGRESS);
     reversi_game_free(game);
 
+    /* A result set from C, refused with the game unchanged when it does not fit. */
+    OK(reversi_game_from_record("f5 d6 c3\n", &game));
+    OK(reversi_game_set_result(game, "white by resignation"));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    OK(reversi_game_record(game, text, sizeof text, &n));
+    CHECK(strstr(text, "[Result \"white by resignation\"]") != NULL);
+    CHECK(reversi_game_set_result(game, "black 70-31 by agreement") == REVERSI_STATUS_INVALID_RESULT);
+    CHECK(strstr(last_error(), "101 discs") != NULL);
+    CHECK(reversi_game_set_result(game, "red on time") == REVERSI_STATUS_INVALID_RESULT);
+    CHECK(reversi_game_set_result(game, "draw by resignation") == REVERSI_STATUS_INVALID_RESULT);
+    CHECK(reversi_game_set_result(game, "sideways") == REVERSI_STATUS_INVALID_RESULT);
+    CHECK(reversi_game_set_result(game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_RESIGNATION && result.outcome == REVERSI_OUTCOME_WHITE_WINS);
+    CHECK(reversi_game_set_tag(game, "Result", "*") == REVERSI_STATUS_INVALID_TAG);
+    CHECK(strstr(last_error(), "reversi_game_set_result") != NULL);
+    OK(reversi_game_set_result(game, "*"));
+    OK(reversi_game_result(game, &result));
+    CHECK(result.ending == REVERSI_ENDING_NONE);
+    CHECK(strcmp(reversi_status_message(REVERSI_STATUS_INVALID_RESULT), "the result does not fit the game") == 0);
+    reversi_game_free(game);
+
     /* Agreed scores, and a game over on the board. */
     OK(reversi_game_from_record("[Result \"black 40-24 by agreement\"]\n\nf5 d6\n", &game));
     OK(reversi_game_result(game, &result));
@@ -852,7 +881,9 @@ static void game_reader(const char *ggf_path) {
     OK(reversi_game_reader_from_bytes((const uint8_t *)archive, strlen(archive), &reader));
     /* A NULL out-parameter loses no game. */
     CHECK(reversi_game_reader_next(reader, NULL, &entry) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(strcmp(last_error(), "out is NULL") == 0);
     CHECK(reversi_game_reader_next(reader, &game, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(strcmp(last_error(), "entry is NULL") == 0);
     CHECK(reversi_game_reader_next(NULL, &game, &entry) == REVERSI_STATUS_NULL_PARAMETER);
     game = next_game(reader, &entry);
     CHECK(entry.number == 1 && entry.line == 1 && entry.byte == 0 && entry.archive == REVERSI_ARCHIVE_GGF);

@@ -76,6 +76,10 @@ static void typed_result() {
     CHECK(copy == game);
     copy.set_ply_comment(0, "sharp");
     CHECK(copy != game);
+    copy.set_result("black on time");
+    CHECK(copy.result().outcome == REVERSI_OUTCOME_BLACK_WINS);
+    CHECK(status_of([&] { copy.set_result("black 70-31"); }) == REVERSI_STATUS_INVALID_RESULT);
+    CHECK(copy.result().ending == REVERSI_ENDING_TIME);
 }
 
 /* A WTHOR header that counts none of its one (empty) record. */
