@@ -934,11 +934,22 @@ ReversiStatus reversi_game_ggf(const struct ReversiGame *game,
                                size_t len,
                                size_t *written);
 
-// Reads a one-line 8×8 OBF board.
+// Reads a one-line 8×8 OBF board (its annotations: `reversi_obf_annotations`).
 //
 // # Safety
 // `line` is NULL or NUL-terminated; `out` is NULL or valid.
 ReversiStatus reversi_game_from_obf(const char *line, struct ReversiGame **out);
+
+// The annotations of a one-line OBF board: the text after its first `;`,
+// trimmed (`G8:+18; H1:+12;`, the scores the endgame test suites give each
+// move), which `reversi_game_from_obf` does not keep in the game. `NOT_FOUND`
+// when the line has none; `PARSE_ERROR` when it is not an OBF board. To write
+// a board with its annotations, append `"; "` and them to `reversi_game_obf`'s
+// line.
+//
+// # Safety
+// `line` is NULL or NUL-terminated; `buf` has room for `len` bytes; `written` is valid.
+ReversiStatus reversi_obf_annotations(const char *line, char *buf, size_t len, size_t *written);
 
 // Writes the current position as an OBF line; `CANNOT_EXPRESS` unless the game is
 // two-player 8×8.

@@ -127,6 +127,14 @@ inline std::string square_name(uint32_t index) {
     return detail::text([&](char *b, size_t n, size_t *w) { return reversi_square_name(index, b, n, w); });
 }
 
+/// The annotations of a one-line OBF board ("G8:+18; H1:+12;"), std::nullopt
+/// when it has none; throws PARSE_ERROR when the line is not an OBF board.
+inline std::optional<std::string> obf_annotations(const std::string &line) {
+    return detail::optional_text([&](char *b, size_t n, size_t *w) {
+        return reversi_obf_annotations(line.c_str(), b, n, w);
+    });
+}
+
 /// The options of a game, with chainable setters; `Game::rules()` gives a game's
 /// back (blocked squares named, even when they were drawn at random).
 struct Rules {

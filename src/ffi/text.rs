@@ -255,7 +255,7 @@ pub unsafe extern "C" fn reversi_game_ggf(
     boundary(|| unsafe { write_game(game, buf, len, written, ggf::write) })
 }
 
-/// Reads a one-line 8×8 OBF board.
+/// Reads a one-line 8×8 OBF board (its annotations: `reversi_obf_annotations`).
 ///
 /// # Safety
 /// `line` is NULL or NUL-terminated; `out` is NULL or valid.
@@ -269,6 +269,37 @@ pub unsafe extern "C" fn reversi_game_from_obf(
         read_game(line, "line", out, |t| {
             obf::parse(t).map(|b| Record::new(b.game))
         })
+    })
+}
+
+/// The annotations of a one-line OBF board: the text after its first `;`,
+/// trimmed (`G8:+18; H1:+12;`, the scores the endgame test suites give each
+/// move), which `reversi_game_from_obf` does not keep in the game. `NOT_FOUND`
+/// when the line has none; `PARSE_ERROR` when it is not an OBF board. To write
+/// a board with its annotations, append `"; "` and them to `reversi_game_obf`'s
+/// line.
+///
+/// # Safety
+/// `line` is NULL or NUL-terminated; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_obf_annotations(
+    line: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let line = unsafe { text(line, "line")? };
+        let board = obf::parse(line).map_err(|e| fail(ReversiStatus::ParseError, e))?;
+        if board.annotations.is_empty() {
+            return Err(fail(
+                ReversiStatus::NotFound,
+                "the board has no annotations",
+            ));
+        }
+        // SAFETY: forwarded.
+        unsafe { write_text(&board.annotations, buf, len, written) }
     })
 }
 

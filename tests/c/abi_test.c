@@ -432,6 +432,16 @@ static void texts(void) {
     CHECK(value == 3);
     reversi_game_free(obf);
     CHECK(reversi_game_from_obf("0", &obf) == REVERSI_STATUS_PARSE_ERROR);
+    /* The annotations an OBF line carries, as the endgame suites write them. */
+    {
+        const char *ffo = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+        OK(reversi_obf_annotations(ffo, text, sizeof text, &n));
+        CHECK(strcmp(text, "G8:+18; H1:+12;") == 0 && n == strlen(text) + 1);
+        OK(reversi_game_obf(game, text, sizeof text, &n));
+        CHECK(reversi_obf_annotations(text, text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+        CHECK(reversi_obf_annotations("0", text, sizeof text, &n) == REVERSI_STATUS_PARSE_ERROR);
+        CHECK(reversi_obf_annotations(NULL, text, sizeof text, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    }
     CHECK(reversi_game_from_ggf("(;GM[Chess];)", &obf) == REVERSI_STATUS_PARSE_ERROR);
     /* A GGF property with a line break cannot become a record tag: refused. */
     obf = NULL;

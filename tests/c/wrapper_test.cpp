@@ -58,6 +58,14 @@ static void stream_reader(const char *ggf_path) {
     CHECK(!none.next().has_value());
 }
 
+static void obf_annotations() {
+    auto notes = reversi::obf_annotations(
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;");
+    CHECK(notes && *notes == "G8:+18; H1:+12;");
+    CHECK(!reversi::obf_annotations(reversi::Game().obf()));
+    CHECK(status_of([&] { reversi::obf_annotations("0"); }) == REVERSI_STATUS_PARSE_ERROR);
+}
+
 static void pass_names() {
     CHECK(reversi::square_name(REVERSI_PASS) == "pass");
     CHECK(reversi::square("pass") == REVERSI_PASS);
@@ -101,6 +109,7 @@ int main(int argc, char **argv) {
     stream_reader(argv[1]);
     typed_result();
     pass_names();
+    obf_annotations();
     wthor_trailing_bytes();
     std::printf("wrapper test: %d checks passed\n", checks);
     return 0;
