@@ -1048,8 +1048,23 @@ ReversiStatus reversi_wthor_game_count(const struct ReversiWthor *db, size_t *ou
 // `db` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_wthor_trailing_bytes(const struct ReversiWthor *db, size_t *out);
 
+// Reads the names files, `WTHOR.JOU` (`players`, `players_len` bytes) and
+// `WTHOR.TRN` (`tournaments`), for `reversi_wthor_game` to name each game from:
+// the tags `Black`, `White` and `Event` beside the numbers (a number beyond a
+// file is left unnamed). `WTHOR_ERROR`, with the database unchanged, for a file
+// that is not a names file or is cut short.
+//
+// # Safety
+// `db` is NULL or a live handle; `players` and `tournaments` are NULL or point
+// to their lengths in bytes.
+ReversiStatus reversi_wthor_set_names(struct ReversiWthor *db,
+                                      const uint8_t *players,
+                                      size_t players_len,
+                                      const uint8_t *tournaments,
+                                      size_t tournaments_len);
+
 // Game `index` (from 0), replayed into `*out`, with what its record says in
-// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`; its message
+// `*info`, named from the names files if `reversi_wthor_set_names` gave them. A truncated file or an illegal move is `WTHOR_ERROR`; its message
 // names the game counted from 1 (index 0 is "game 1") and, for a move that is
 // no square or not legal, the move number.
 //

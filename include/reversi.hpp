@@ -449,6 +449,14 @@ public:
         detail::check(reversi_wthor_game_count(handle_.get(), &out));
         return out;
     }
+    /// The same as `size()`, under the C function's name.
+    size_t game_count() const { return size(); }
+    /// Names the games from the bytes of `WTHOR.JOU` and `WTHOR.TRN` (the tags
+    /// Black, White and Event); throws WTHOR_ERROR for a bad names file.
+    void set_names(const std::vector<uint8_t> &players, const std::vector<uint8_t> &tournaments) {
+        detail::check(reversi_wthor_set_names(handle_.get(), players.data(), players.size(),
+                                              tournaments.data(), tournaments.size()));
+    }
     /// The bytes after the games the header announces (0 for a well-formed
     /// file): games the header does not count are there but not read.
     size_t trailing_bytes() const {

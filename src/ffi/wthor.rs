@@ -13,6 +13,8 @@ use crate::text::wthor;
 pub struct ReversiWthor {
     bytes: Vec<u8>,
     games: usize,
+    /// `WTHOR.JOU` and `WTHOR.TRN`, once given (`reversi_wthor_set_names`).
+    names: Option<(wthor::Names, wthor::Names)>,
 }
 
 /// What a WTHOR game record says besides its moves.
@@ -62,7 +64,11 @@ pub unsafe extern "C" fn reversi_wthor_open(
         };
         // SAFETY: forwarded.
         let out = unsafe { arg_mut(out, "out")? };
-        *out = Box::into_raw(Box::new(ReversiWthor { bytes: data, games }));
+        *out = Box::into_raw(Box::new(ReversiWthor {
+            bytes: data,
+            games,
+            names: None,
+        }));
         Ok(())
     })
 }
@@ -101,8 +107,57 @@ pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
     })
 }
 
+/// Reads the names files, `WTHOR.JOU` (`players`, `players_len` bytes) and
+/// `WTHOR.TRN` (`tournaments`), for `reversi_wthor_game` to name each game from:
+/// the tags `Black`, `White` and `Event` beside the numbers (a number beyond a
+/// file is left unnamed). `WTHOR_ERROR`, with the database unchanged, for a file
+/// that is not a names file or is cut short.
+///
+/// # Safety
+/// `db` is NULL or a live handle; `players` and `tournaments` are NULL or point
+/// to their lengths in bytes.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_set_names(
+    db: *mut ReversiWthor,
+    players: *const u8,
+    players_len: usize,
+    tournaments: *const u8,
+    tournaments_len: usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let db = unsafe { arg_mut(db, "db")? };
+        let read = |bytes: *const u8, len: usize, name: &str, file: &str| {
+            if bytes.is_null() {
+                return Err(fail(
+                    ReversiStatus::NullParameter,
+                    format_args!("{name} is NULL"),
+                ));
+            }
+            // SAFETY: not NULL, and `len` bytes long by the caller's promise.
+            let bytes = unsafe { std::slice::from_raw_parts(bytes, len) };
+            let names = match file {
+                "WTHOR.JOU" => wthor::Names::players(bytes),
+                _ => wthor::Names::tournaments(bytes),
+            };
+            names.map_err(|e| match e {
+                // The names files' fields are names, not games.
+                wthor::WthorError::Truncated { game } => fail(
+                    ReversiStatus::WthorError,
+                    format_args!("{file}: the file ends before name {game} of its header's count"),
+                ),
+                e => fail(ReversiStatus::WthorError, format_args!("{file}: {e}")),
+            })
+        };
+        let players = read(players, players_len, "players", "WTHOR.JOU")?;
+        let tournaments = read(tournaments, tournaments_len, "tournaments", "WTHOR.TRN")?;
+        db.names = Some((players, tournaments));
+        Ok(())
+    })
+}
+
 /// Game `index` (from 0), replayed into `*out`, with what its record says in
-/// `*info`. A truncated file or an illegal move is `WTHOR_ERROR`; its message
+/// `*info`, named from the names files if `reversi_wthor_set_names` gave them. A truncated file or an illegal move is `WTHOR_ERROR`; its message
 /// names the game counted from 1 (index 0 is "game 1") and, for a move that is
 /// no square or not legal, the move number.
 ///
@@ -137,9 +192,12 @@ pub unsafe extern "C" fn reversi_wthor_game(
         }
         let parsed =
             wthor::Database::parse(&db.bytes).map_err(|e| fail(ReversiStatus::WthorError, e))?;
-        let game = parsed
+        let mut game = parsed
             .game(index)
             .map_err(|e| fail(ReversiStatus::WthorError, e))?;
+        if let Some((players, tournaments)) = &db.names {
+            game.name(players, tournaments);
+        }
         put_as(
             info,
             "info",

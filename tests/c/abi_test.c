@@ -474,6 +474,51 @@ static void wthor(const char *path) {
     reversi_game_free(game);
     CHECK(reversi_wthor_game(db, games, &game, &info) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
     CHECK(strcmp(last_error(), "index 1926: the database has 1926 games (indexes from 0)") == 0);
+    /* Named from WTHOR.JOU and WTHOR.TRN, beside the database. */
+    {
+        static uint8_t jou[400000], trn[100000];
+        char names_path[1024];
+        const char *slash = strrchr(path, '/');
+        size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+        size_t jou_len, trn_len;
+        CHECK(dir + 16 < sizeof names_path);
+        memcpy(names_path, path, dir);
+        strcpy(names_path + dir, "WTHOR.JOU");
+        file = fopen(names_path, "rb");
+        CHECK(file != NULL);
+        jou_len = fread(jou, 1, sizeof jou, file);
+        fclose(file);
+        strcpy(names_path + dir, "WTHOR.TRN");
+        file = fopen(names_path, "rb");
+        CHECK(file != NULL);
+        trn_len = fread(trn, 1, sizeof trn, file);
+        fclose(file);
+        char tag[64];
+        size_t n = 0;
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        CHECK(reversi_game_tag(game, "Black", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
+        reversi_game_free(game);
+        /* A players file cut short is refused, and the games stay unnamed. */
+        CHECK(reversi_wthor_set_names(db, jou, 30, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
+        CHECK(strstr(last_error(), "WTHOR.JOU: the file ends before name") != NULL);
+        CHECK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len) == REVERSI_STATUS_NULL_PARAMETER);
+        CHECK(strcmp(last_error(), "players is NULL") == 0);
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        CHECK(reversi_game_tag(game, "Event", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
+        reversi_game_free(game);
+        OK(reversi_wthor_set_names(db, jou, jou_len, trn, trn_len));
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        OK(reversi_game_tag(game, "Black", tag, sizeof tag, &n));
+        CHECK(n > 1);
+        OK(reversi_game_tag(game, "White", tag, sizeof tag, &n));
+        CHECK(n > 1);
+        OK(reversi_game_tag(game, "Event", tag, sizeof tag, &n));
+        CHECK(n > 1);
+        /* The numbers stay beside the names. */
+        OK(reversi_game_tag(game, "BlackPlayer", tag, sizeof tag, &n));
+        CHECK((uint32_t)atoi(tag) == info.black_player);
+        reversi_game_free(game);
+    }
     reversi_wthor_free(db);
     reversi_wthor_free(NULL);
     CHECK(reversi_wthor_open(bytes, 10, &db) == REVERSI_STATUS_WTHOR_ERROR);

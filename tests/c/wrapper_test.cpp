@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -98,7 +99,19 @@ static void wthor_trailing_bytes() {
     CHECK(uncounted.size() == 0 && uncounted.trailing_bytes() == 68);
     bytes[4] = 1;
     reversi::Wthor counted(bytes);
-    CHECK(counted.size() == 1 && counted.trailing_bytes() == 0);
+    CHECK(counted.size() == 1 && counted.game_count() == 1 && counted.trailing_bytes() == 0);
+    /* Names files of one player and one tournament, for the numbers 0. */
+    std::vector<uint8_t> players(16 + 20, 0), tournaments(16 + 26, 0);
+    players[8] = 1;
+    tournaments[8] = 1;
+    std::memcpy(&players[16], "Ann", 3);
+    std::memcpy(&tournaments[16], "Club", 4);
+    counted.set_names(players, tournaments);
+    auto named = counted.game(0).first;
+    CHECK(named.tag("Black") == std::optional<std::string>("Ann"));
+    CHECK(named.tag("Event") == std::optional<std::string>("Club"));
+    players.resize(20);
+    CHECK(status_of([&] { counted.set_names(players, tournaments); }) == REVERSI_STATUS_WTHOR_ERROR);
 }
 
 int main(int argc, char **argv) {
