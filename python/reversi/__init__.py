@@ -15,7 +15,7 @@
 - ``Bot`` and ``solve``: the engine crate's bots (random, greedy, mobility, MCTS,
   alpha-beta) and its exact 8x8 endgame solver; ``Bot.think`` gives a ``Choice``,
   the move with the bot's value of it and the value's unit.
-- ``reversi.envs``: PettingZoo and Gymnasium environments (``pip install reversi[envs]``).
+- ``reversi.envs``: PettingZoo and Gymnasium environments (install the package with its ``envs`` extra: ``pip install "./python[envs]"`` from the repository).
 """
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
             .ok()
             .and_then(|a| Move::from_action(self.board, a))
         {
-            None => format!("game {game}: action {action} is not below {count}"),
+            None => format!("game {game}: action {action} is not in 0-{}", count - 1),
             Some(mv) => {
                 let position: AnyPosition = self.positions[i].into();
                 match position.play(mv) {

@@ -97,8 +97,10 @@ impl PyBot {
     }
 }
 
-/// A bot's move and what it found out about it (``Bot.think``).
-#[pyclass(module = "reversi", name = "Choice", frozen, get_all)]
+/// A bot's move and what it found out about it (``Bot.think``); it pickles, for
+/// Ray and multiprocessing.
+#[pyclass(module = "reversi", name = "Choice", frozen, get_all, eq)]
+#[derive(PartialEq)]
 pub struct PyChoice {
     /// The action (the pass action when the player must pass).
     action: usize,
@@ -116,8 +118,49 @@ pub struct PyChoice {
     nodes: u64,
 }
 
+/// What `Choice(...)` takes back: its action, value, unit and nodes.
+type ChoiceArgs = (usize, Option<f64>, Option<&'static str>, u64);
+
+/// The units a value comes in, as ``Choice.unit`` names them.
+const UNITS: [&str; 3] = ["exact", "discs", "win_chance"];
+
 #[pymethods]
 impl PyChoice {
+    #[new]
+    #[pyo3(signature = (action, value=None, unit=None, nodes=0))]
+    fn new(
+        action: usize,
+        value: Option<f64>,
+        unit: Option<&str>,
+        nodes: u64,
+    ) -> PyResult<PyChoice> {
+        let unit = match unit {
+            None => None,
+            Some(u) => Some(*UNITS.iter().find(|&&known| known == u).ok_or_else(|| {
+                reversi_error(format_args!("unit {u:?} is not one of {UNITS:?}"))
+            })?),
+        };
+        if value.is_some() != unit.is_some() {
+            return Err(reversi_error(
+                "a value comes with its unit, and no value with none",
+            ));
+        }
+        Ok(PyChoice {
+            action,
+            value,
+            unit,
+            nodes,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ChoiceArgs)> {
+        let c = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (c.action, c.value, c.unit, c.nodes),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let value = self.value.map_or("None".to_string(), |v| v.to_string());
         let unit = self.unit.map_or("None".to_string(), |u| format!("{u:?}"));

@@ -60,6 +60,11 @@ fn ply(game: &Game, ply: &Ply) -> PyPly {
 /// ``Game(rules)`` starts a game from ``Rules``, a rules text, or Othello when
 /// omitted. ``play`` takes an action number (``row * width + column``, the pass
 /// is ``width * width``), a square name such as ``"f5"``, or ``"pass"``.
+///
+/// Two games are ``==`` when they have the same rules, start and whole line (the
+/// moves played and those that can be redone), wherever each stands on it, as
+/// the Rust library's ``Game`` compares; to compare positions, compare
+/// ``hash_key()`` or ``observation()``.
 #[pyclass(module = "reversi", name = "Game", eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyGame {
@@ -93,8 +98,8 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
     }
     let out_of_range = || {
         reversi_error(format_args!(
-            "action {value} is not below {} on the {board} board",
-            actions::count(board)
+            "action {value} is not in 0-{} on the {board} board",
+            actions::count(board) - 1
         ))
     };
     // Python ints, and numpy's integers (through `__index__`).

@@ -195,8 +195,8 @@ impl PyRules {
             .map(|mv| mv.to_string())
             .ok_or_else(|| {
                 reversi_error(format_args!(
-                    "action {action} is not below {} on the {board} board",
-                    actions::count(board)
+                    "action {action} is not in 0-{} on the {board} board",
+                    actions::count(board) - 1
                 ))
             })
     }

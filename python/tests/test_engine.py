@@ -1,9 +1,11 @@
 """The engine crate's bots and exact solver, from Python."""
 
+import pickle
 import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from conftest import VARIANTS
 
@@ -105,6 +107,40 @@ def test_think_gives_the_value_in_its_unit():
     assert "unit=None" in repr(greedy)
     # The same bot and seed choose the same move through either call.
     assert reversi.Bot("mcts:playouts=50", seed=1).choose(game) == mcts.action
+
+
+def test_a_choice_pickles_and_is_checked_when_made():
+    game = reversi.Game("8x8")
+    for spec in ["alphabeta:depth=2", "mcts:playouts=20", "greedy"]:
+        choice = reversi.Bot(spec, seed=1).think(game)
+        back = pickle.loads(pickle.dumps(choice))
+        assert back == choice and repr(back) == repr(choice)
+    assert reversi.Choice(19, 0.5, "win_chance", 7).nodes == 7
+    with pytest.raises(reversi.ReversiError, match='unit "percent" is not one of'):
+        reversi.Choice(19, 50.0, "percent")
+    with pytest.raises(reversi.ReversiError, match="a value comes with its unit"):
+        reversi.Choice(19, 0.5)
+
+
+def test_mcts_gives_no_value_for_a_forced_move():
+    rng = random.Random(3)
+    for _ in range(40):
+        game = reversi.Game("8x8")
+        while not game.is_over():
+            if len(game.legal_actions()) == 1 and not game.must_pass():
+                choice = reversi.Bot("mcts:playouts=20", seed=1).think(game)
+                assert (choice.value, choice.unit, choice.nodes) == (None, None, 0)
+                return
+            game.play(rng.choice(game.legal_actions()))
+    pytest.fail("no forced move in 40 games")
+
+
+def test_numpy_integers_are_actions():
+    game = reversi.Game("8x8")
+    action = np.argmax(game.legal_mask())
+    assert isinstance(action, np.integer) and game.is_legal(action)
+    game.play(action)
+    assert game.history[-1].action == int(action)
 
 
 def test_think_is_exact_in_the_endgame():

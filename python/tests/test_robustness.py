@@ -72,8 +72,12 @@ def test_bad_arguments_raise_the_documented_types():
         reversi.Game(42)
     with pytest.raises(TypeError):
         reversi.Game().play(None)
-    with pytest.raises(reversi.ReversiError, match="is not below 65"):
+    with pytest.raises(reversi.ReversiError, match="action 65 is not in 0-64 on the 8x8 board"):
         reversi.Game().play(65)
+    with pytest.raises(reversi.ReversiError, match="action -1 is not in 0-64"):
+        reversi.Game().play(-1)
+    with pytest.raises(reversi.ReversiError, match="action -1 is not in 0-100 on the octagon board"):
+        reversi.Rules("octagon").move_name(-1)
     with pytest.raises(reversi.ReversiError, match="occupied"):
         reversi.Game().play("d4")
     with pytest.raises(reversi.ReversiError):

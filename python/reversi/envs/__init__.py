@@ -1,4 +1,6 @@
-"""Environments over ``reversi.Game`` (install with ``pip install reversi[envs]``).
+"""Environments over ``reversi.Game`` (install the package with its ``envs``
+extra: ``pip install "./python[envs]"`` from the repository; ``reversi`` on PyPI
+is another project).
 
 - ``reversi.envs.reversi_v0``: a PettingZoo AEC environment for 2-4 players,
   ``reversi_v0.env(rules="octagon, 4 players")``.

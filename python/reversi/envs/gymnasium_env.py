@@ -70,7 +70,7 @@ class ReversiEnv(gym.Env):
                 self.game.play(OPPONENTS[self.opponent_name](self.game, self.np_random))
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         self.game = Game(self.rules)

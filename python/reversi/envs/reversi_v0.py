@@ -70,10 +70,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self.game = Game(self.rules)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
@@ -83,7 +83,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             mask[self.game.legal_actions()] = 1
         return {"observation": self.game.observation(player), "action_mask": mask}
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         # The game has no chance moves: the seed changes nothing.
         self.game = Game(self.rules)
         self.agents = self.possible_agents[:]
