@@ -52,8 +52,8 @@ impl PyBot {
     /// ``choose`` with what the bot found out about its move: a ``Choice``
     /// (``action``, ``value``, ``unit``, ``nodes``).
     fn think(&self, py: Python<'_>, game: &PyGame) -> PyResult<PyChoice> {
-        let position = *game.game.position();
-        let game = game.game.clone();
+        let position = *game.game().position();
+        let game = game.game().clone();
         let board = position.board();
         if position.is_over() {
             return Err(reversi_error(
@@ -191,7 +191,7 @@ pub fn solve(
         )));
     }
     check_threads(threads)?;
-    let position = TwoPlayer8::try_from(*game.game.position()).map_err(reversi_error)?;
+    let position = TwoPlayer8::try_from(*game.game().position()).map_err(reversi_error)?;
     let stop = Arc::new(AtomicBool::new(false));
     let mut solver = Solver::with_table_bits(table_bits);
     solver.set_threads(threads).set_limits(Limits {
@@ -202,6 +202,6 @@ pub fn solve(
     let solution = solved.map_err(reversi_error)?;
     let best = solution
         .best_move
-        .and_then(|square| actions::of_square(game.game.rules().board(), square));
+        .and_then(|square| actions::of_square(game.game().rules().board(), square));
     Ok((best, solution.score, solution.nodes))
 }

@@ -7,11 +7,13 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use reversi::hash::HashKey;
 use reversi::symmetry::Symmetry;
+use reversi::text::ggf;
 use reversi::text::load::load;
 use reversi::text::record::Record;
 use reversi::text::wthor::Database;
-use reversi::{AnyPosition, Cell, Color, Game, Move, Outcome, Ply, Setup, Square};
+use reversi::{AnyPosition, Cell, Color, Evaluation, Game, Move, Outcome, Ply, Setup, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crate::actions;
 use crate::errors::reversi_error;
@@ -32,14 +34,28 @@ pub struct PyPly {
     action: usize,
     /// The names of the flipped squares, in board order.
     flips: Vec<String>,
+    /// The time the move took, in seconds, if the game records it.
+    time: Option<f64>,
+    /// An engine's evaluation of the move in discs, for the player who moved.
+    evaluation: Option<f64>,
+    /// The comment on the move.
+    comment: Option<String>,
 }
 
 #[pymethods]
 impl PyPly {
     fn __repr__(&self) -> String {
         format!(
-            "Ply(color={:?}, move={:?}, action={}, flips={:?})",
-            self.color, self.r#move, self.action, self.flips
+            "Ply(color={:?}, move={:?}, action={}, flips={:?}, time={}, evaluation={}, comment={})",
+            self.color,
+            self.r#move,
+            self.action,
+            self.flips,
+            self.time.map_or("None".into(), |t| t.to_string()),
+            self.evaluation.map_or("None".into(), |e| e.to_string()),
+            self.comment
+                .as_ref()
+                .map_or("None".into(), |c| format!("{c:?}"))
         )
     }
 }
@@ -52,6 +68,9 @@ fn ply(game: &Game, ply: &Ply) -> PyPly {
         r#move: ply.mv().to_string(),
         action: actions::of_move(board, ply.mv()).unwrap_or(usize::MAX),
         flips: ply.flips().iter().map(|s| s.to_string()).collect(),
+        time: ply.time().map(|t| t.as_secs_f64()),
+        evaluation: ply.evaluation().map(Evaluation::discs),
+        comment: ply.comment().map(str::to_string),
     }
 }
 
@@ -68,7 +87,45 @@ fn ply(game: &Game, ply: &Ply) -> PyPly {
 #[pyclass(module = "reversi", name = "Game", eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyGame {
-    pub game: Game,
+    /// The game with what its record says besides: tags, a stated result, each
+    /// move's time, evaluation and comment; everything a save writes.
+    pub record: Record,
+}
+
+impl From<Game> for PyGame {
+    fn from(game: Game) -> PyGame {
+        PyGame {
+            record: Record::new(game),
+        }
+    }
+}
+
+impl From<Record> for PyGame {
+    fn from(record: Record) -> PyGame {
+        PyGame { record }
+    }
+}
+
+impl PyGame {
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.record.game()
+    }
+
+    /// The game, to play on.
+    pub fn game_mut(&mut self) -> &mut Game {
+        self.record.game_mut()
+    }
+
+    /// Move `index` of the whole line, to annotate.
+    fn ply_mut(&mut self, index: usize) -> PyResult<&mut Ply> {
+        let length = self.game().line().len();
+        self.game_mut().ply_mut(index).ok_or_else(|| {
+            reversi_error(format_args!(
+                "move {index} is not on the line, which has {length} moves (from 0)"
+            ))
+        })
+    }
 }
 
 /// The move an argument names: an action number or a move name.
@@ -166,10 +223,10 @@ fn symmetry_arg(value: &Bound<'_, PyAny>) -> PyResult<Symmetry> {
 }
 
 impl PyGame {
-    fn from_state(text: &str, current: usize) -> PyResult<Game> {
-        let mut game = Record::parse(text).map_err(reversi_error)?.into_game();
-        game.go_to(current).map_err(reversi_error)?;
-        Ok(game)
+    fn from_state(text: &str, current: usize) -> PyResult<Record> {
+        let mut record = Record::parse(text).map_err(reversi_error)?;
+        record.game_mut().go_to(current).map_err(reversi_error)?;
+        Ok(record)
     }
 }
 
@@ -179,7 +236,7 @@ impl PyGame {
     #[pyo3(signature = (rules=None))]
     fn new(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
         Ok(PyGame {
-            game: Game::new(rules_arg(rules)?),
+            record: Record::new(Game::new(rules_arg(rules)?)),
         })
     }
 
@@ -189,7 +246,7 @@ impl PyGame {
     fn load(text: &str) -> PyResult<PyGame> {
         let loaded = load(text).map_err(reversi_error)?;
         Ok(PyGame {
-            game: loaded.record.into_game(),
+            record: loaded.record,
         })
     }
 
@@ -199,61 +256,161 @@ impl PyGame {
     #[pyo3(signature = (text, players=2, anti=false))]
     fn from_position(text: &str, players: u8, anti: bool) -> PyResult<PyGame> {
         Game::from_position_str(text, players, anti)
-            .map(|game| PyGame { game })
+            .map(PyGame::from)
             .map_err(reversi_error)
     }
 
-    /// The game as a record (the library's text format), with every move played.
+    /// The game as a record (the library's text format): its tags and result, and
+    /// its whole line (the moves played and those that can be redone) with each
+    /// move's time, evaluation and comment. ``Game.load`` reads it back equal.
     fn to_record(&self) -> String {
-        Record::new(self.game.clone()).to_string()
+        self.record.to_string()
+    }
+
+    /// The game as one GGF line (two players; not with blocked squares or the
+    /// free opening), with each move's time and evaluation; GGF has no place for
+    /// comments.
+    fn to_ggf(&self) -> PyResult<String> {
+        ggf::write(&self.record).map_err(reversi_error)
+    }
+
+    /// The current position as a position string (``"<cells> <to move>"``), what
+    /// ``Game.from_position`` reads.
+    fn position(&self) -> String {
+        self.game().position().to_string()
+    }
+
+    /// The record's tags other than the variant tags and ``Result`` (``Black``,
+    /// ``White``, ``Event``, ``Date``, ...), in the record's order.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.record.tags() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// Sets a record tag (``Black``, ``Event``, a name of your own: ASCII letters,
+    /// digits and ``_``); a variant tag or ``Result``, or a value with a line
+    /// break, is a ``ReversiError`` and the game is unchanged.
+    fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+        if name == "Result" {
+            return Err(reversi_error(
+                "tag Result follows the game and cannot be set: set it with set_result",
+            ));
+        }
+        self.record.set_tag(name, value).map_err(reversi_error)
+    }
+
+    /// The game's result as the record's ``Result`` tag says it: ``"*"`` for none,
+    /// ``"black 33-31"`` for a game over on the board, ``"white by resignation"``,
+    /// ``"black on time"``, ``"black 40-24 by agreement"`` for one stopped early.
+    #[getter]
+    fn result(&self) -> String {
+        self.record
+            .result()
+            .map_or_else(|| "*".to_string(), |r| r.to_string())
+    }
+
+    /// Sets the result from a ``Result`` tag's text (``"*"`` clears it). A result
+    /// that does not fit the game (a winner not in play, scores that make another
+    /// outcome or do not fit on the board, another result than the board's for a
+    /// game over on it) is a ``ReversiError`` and the game is unchanged. A stated
+    /// result belongs to the line it was set for: playing a move at its end, or
+    /// where moves could be redone, drops it.
+    fn set_result(&mut self, result: &str) -> PyResult<()> {
+        self.record.set_result(result).map_err(reversi_error)
+    }
+
+    /// Sets the time move ``index`` of the line took (from 0, in seconds), or
+    /// clears it with None; kept to the nanosecond by records and GGF.
+    fn set_ply_time(&mut self, index: usize, seconds: Option<f64>) -> PyResult<()> {
+        let time = seconds
+            .map(|t| {
+                Duration::try_from_secs_f64(t).map_err(|_| {
+                    reversi_error(format_args!(
+                        "time {t} is not a number of seconds, 0 or more"
+                    ))
+                })
+            })
+            .transpose()?;
+        self.ply_mut(index)?.set_time(time);
+        Ok(())
+    }
+
+    /// Sets the evaluation of move ``index`` of the line (from 0): discs for the
+    /// player who moved, to a thousandth, as records and GGF keep it; None clears it.
+    fn set_ply_evaluation(&mut self, index: usize, discs: Option<f64>) -> PyResult<()> {
+        let evaluation = discs
+            .map(|d| {
+                let milli = (d * 1000.0).round();
+                if milli.is_finite() && milli.abs() <= f64::from(i32::MAX) {
+                    Ok(Evaluation::from_millidiscs(milli as i32))
+                } else {
+                    Err(reversi_error(format_args!(
+                        "evaluation {d} is not a number of discs"
+                    )))
+                }
+            })
+            .transpose()?;
+        self.ply_mut(index)?.set_evaluation(evaluation);
+        Ok(())
+    }
+
+    /// Sets the comment on move ``index`` of the line (from 0), or clears it with
+    /// None (or a text that is empty once trimmed).
+    fn set_ply_comment(&mut self, index: usize, comment: Option<&str>) -> PyResult<()> {
+        self.ply_mut(index)?.set_comment(comment);
+        Ok(())
     }
 
     /// The rules.
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
-            rules: *self.game.rules(),
+            rules: *self.game().rules(),
         }
     }
 
     /// The index of the player to move in turn order (0 for Black).
     #[getter]
     fn to_move(&self) -> usize {
-        self.game.to_move().index()
+        self.game().to_move().index()
     }
 
     /// The colour to move (``"black"``, ``"white"``, ``"red"``, ``"green"``).
     #[getter]
     fn to_move_color(&self) -> &'static str {
-        self.game.to_move().name()
+        self.game().to_move().name()
     }
 
     /// The number of moves played (passes included) up to the current position.
     #[getter]
     fn move_count(&self) -> usize {
-        self.game.move_count()
+        self.game().move_count()
     }
 
     /// The moves played up to the current position, as names.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.game.moves().map(|m| m.to_string()).collect()
+        self.game().moves().map(|m| m.to_string()).collect()
     }
 
     /// The moves played up to the current position, with colours and flips.
     #[getter]
     fn history(&self) -> Vec<PyPly> {
-        self.game
+        self.game()
             .history()
             .iter()
-            .map(|p| ply(&self.game, p))
+            .map(|p| ply(self.game(), p))
             .collect()
     }
 
     /// The moves undone, that ``redo`` replays in order.
     #[getter]
     fn redo_moves(&self) -> Vec<String> {
-        self.game
+        self.game()
             .redo_moves()
             .iter()
             .map(|p| p.mv().to_string())
@@ -265,13 +422,13 @@ impl PyGame {
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         // Straight into a list: a Python loop calls this at every move.
         let mut buffer = [0; MAX_ACTIONS];
-        PyList::new(py, legal_actions_into(&self.game, &mut buffer))
+        PyList::new(py, legal_actions_into(self.game(), &mut buffer))
     }
 
     /// The legal moves as names (``"pass"`` when the player must pass).
     fn legal_moves(&self) -> Vec<String> {
-        let board = self.game.rules().board();
-        legal_actions(&self.game)
+        let board = self.game().rules().board();
+        legal_actions(self.game())
             .into_iter()
             .filter_map(|a| actions::to_move(board, a))
             .map(|m| m.to_string())
@@ -280,8 +437,8 @@ impl PyGame {
 
     /// A boolean array of ``num_actions`` entries, true for the legal actions.
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; actions::count(self.game.rules().board())];
-        for a in legal_actions(&self.game) {
+        let mut mask = vec![false; actions::count(self.game().rules().board())];
+        for a in legal_actions(self.game()) {
             mask[a] = true;
         }
         PyArray1::from_vec(py, mask)
@@ -289,8 +446,8 @@ impl PyGame {
 
     /// Whether the move (action number or name) is legal now.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let mv = move_arg(self.game.rules().board(), action)?;
-        Ok(self.game.position().is_legal(mv))
+        let mv = move_arg(self.game().rules().board(), action)?;
+        Ok(self.game().position().is_legal(mv))
     }
 
     /// Plays a move: an action number, a square name such as ``"f5"``, or
@@ -301,8 +458,8 @@ impl PyGame {
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let mv = move_arg(self.game.rules().board(), action)?;
-        let flips = self.game.play(mv).map_err(reversi_error)?;
+        let mv = move_arg(self.game().rules().board(), action)?;
+        let flips = self.game_mut().play(mv).map_err(reversi_error)?;
         // The names are made once and shared: a Python loop calls this at every move.
         let names = SQUARE_NAMES.get_or_init(py, || {
             (0..100)
@@ -317,33 +474,33 @@ impl PyGame {
 
     /// Takes back the last move; returns its name, or None at the start.
     fn undo(&mut self) -> Option<String> {
-        self.game.undo().map(|m| m.to_string())
+        self.game_mut().undo().map(|m| m.to_string())
     }
 
     /// Replays the next undone move; returns its name, or None when there is none.
     fn redo(&mut self) -> Option<String> {
-        self.game.redo().map(|m| m.to_string())
+        self.game_mut().redo().map(|m| m.to_string())
     }
 
     /// Goes to the position after ``moves`` moves (of the history and redo list).
     fn go_to(&mut self, moves: usize) -> PyResult<()> {
-        self.game.go_to(moves).map_err(reversi_error)
+        self.game_mut().go_to(moves).map_err(reversi_error)
     }
 
     /// Whether nobody can move.
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game().is_over()
     }
 
     /// Whether the player to move must pass (two players only).
     fn must_pass(&self) -> bool {
-        self.game.must_pass()
+        self.game().must_pass()
     }
 
     /// Each player's disc count, in turn order.
     fn scores(&self) -> Vec<u32> {
-        let scores = self.game.scores();
-        self.game
+        let scores = self.game().scores();
+        self.game()
             .rules()
             .colors()
             .iter()
@@ -353,24 +510,24 @@ impl PyGame {
 
     /// The winner's colour, ``"draw"``, or None while the game goes on.
     fn outcome(&self) -> Option<&'static str> {
-        self.game.outcome().map(|o| o.word())
+        self.game().outcome().map(|o| o.word())
     }
 
     /// One reward per player in turn order: +1 for the winner, -1 for the others,
     /// 0 for everyone on a draw or while the game goes on.
     fn rewards(&self) -> Vec<f32> {
-        rewards(self.game.outcome(), self.game.rules().players())
+        rewards(self.game().outcome(), self.game().rules().players())
     }
 
     /// What stands on a square: ``"empty"``, ``"blocked"``, ``"neutral"``, a colour,
     /// or None for a square the board lacks.
     fn cell(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
-        let board = self.game.rules().board();
+        let board = self.game().rules().board();
         let square = match move_arg(board, square)? {
             Move::Place(square) => square,
             Move::Pass => return Err(reversi_error("pass is not a square")),
         };
-        Ok(self.game.cell(square).map(|cell| match cell {
+        Ok(self.game().cell(square).map(|cell| match cell {
             Cell::Empty => "empty",
             Cell::Blocked => "blocked",
             Cell::Neutral => "neutral",
@@ -389,17 +546,17 @@ impl PyGame {
         py: Python<'py>,
         player: Option<usize>,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        let board = self.game.rules().board();
+        let board = self.game().rules().board();
         let width = board.width() as usize;
-        let players = self.game.rules().players();
-        let view = player.unwrap_or_else(|| self.game.to_move().index());
+        let players = self.game().rules().players();
+        let view = player.unwrap_or_else(|| self.game().to_move().index());
         if view >= players as usize {
             return Err(reversi_error(format_args!(
                 "player {view} is not in a {players}-player game"
             )));
         }
         let mut planes = vec![0.0; observation::len(board, players)];
-        observation::write(self.game.position(), view, &mut planes);
+        observation::write(self.game().position(), view, &mut planes);
         PyArray1::from_vec(py, planes).reshape([observation::channels(players), width, width])
     }
 
@@ -417,14 +574,14 @@ impl PyGame {
         py: Python<'py>,
         player: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let players = self.game.rules().players();
-        let view = player.unwrap_or_else(|| self.game.to_move().index());
+        let players = self.game().rules().players();
+        let view = player.unwrap_or_else(|| self.game().to_move().index());
         let color = Color::in_play(players).get(view).copied().ok_or_else(|| {
             reversi_error(format_args!(
                 "player {view} is not in a {players}-player game"
             ))
         })?;
-        let counts = crate::features::counts(self.game.position(), color);
+        let counts = crate::features::counts(self.game().position(), color);
         let dict = PyDict::new(py);
         for (name, count) in crate::features::NAMES.iter().zip(counts) {
             dict.set_item(name, count)?;
@@ -434,7 +591,7 @@ impl PyGame {
 
     /// The position's Zobrist hash key (the Rust library's), as an int.
     fn hash_key(&self) -> u64 {
-        self.game.hash_key()
+        self.game().hash_key()
     }
 
     /// The number of move sequences of ``depth`` moves from here (passes count as moves).
@@ -442,7 +599,7 @@ impl PyGame {
     /// 212,258,800, a fifth of a second on a recent core); Ctrl-C stops the count
     /// (``KeyboardInterrupt``).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let position = *self.game.position();
+        let position = *self.game().position();
         if depth <= PERFT_PIECE {
             // Milliseconds at most: not worth a thread.
             return Ok(py.detach(|| position.perft(depth)));
@@ -459,7 +616,7 @@ impl PyGame {
     /// 0-7 or a name such as ``"rotate90"``); its history is empty.
     fn transform(&self, symmetry: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let symmetry = symmetry_arg(symmetry)?;
-        let setup = Setup::from(&self.game);
+        let setup = Setup::from(self.game());
         let board = setup.board;
         let mut cells = [Cell::Empty; Square::NUM];
         for square in Square::all() {
@@ -468,7 +625,7 @@ impl PyGame {
             }
         }
         let game = Game::from_setup(Setup { cells, ..setup }).map_err(reversi_error)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     fn copy(&self) -> PyGame {
@@ -484,30 +641,29 @@ impl PyGame {
     }
 
     fn __getstate__(&self) -> (String, usize) {
-        let mut whole = self.game.clone();
-        whole.go_to_end();
-        (Record::new(whole).to_string(), self.game.move_count())
+        // The record holds the whole line; where the game stands goes beside it.
+        (self.record.to_string(), self.game().move_count())
     }
 
     fn __setstate__(&mut self, state: (String, usize)) -> PyResult<()> {
-        self.game = PyGame::from_state(&state.0, state.1)?;
+        self.record = PyGame::from_state(&state.0, state.1)?;
         Ok(())
     }
 
     fn __str__(&self) -> String {
-        self.game.to_string()
+        self.game().to_string()
     }
 
     fn __repr__(&self) -> String {
-        let state = if let Some(outcome) = self.game.outcome() {
+        let state = if let Some(outcome) = self.game().outcome() {
             format!("over, {outcome}")
         } else {
-            format!("{} to move", self.game.to_move().name())
+            format!("{} to move", self.game().to_move().name())
         };
         format!(
             "<reversi.Game {}, {} moves, {}>",
-            self.game.rules(),
-            self.game.move_count(),
+            self.game().rules(),
+            self.game().move_count(),
             state
         )
     }
@@ -523,10 +679,8 @@ pub fn read_wthor(data: &Bound<'_, PyBytes>) -> PyResult<Vec<PyGame>> {
     database
         .games()
         .map(|game| {
-            game.map(|g| PyGame {
-                game: g.record.into_game(),
-            })
-            .map_err(reversi_error)
+            game.map(|g| PyGame { record: g.record })
+                .map_err(reversi_error)
         })
         .collect()
 }

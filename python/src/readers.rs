@@ -11,7 +11,6 @@ use pyo3::types::{PyBytes, PyDict};
 use reversi::text::games::{Archive, GameEntry, GameReader};
 use reversi::text::record::Record;
 use reversi::text::wthor::{Database, Names};
-use reversi::Game;
 
 use crate::errors::reversi_error;
 use crate::game::PyGame;
@@ -36,7 +35,7 @@ pub struct PyGameEntry {
     archive: &'static str,
     #[pyo3(get)]
     error: Option<String>,
-    game: Option<Game>,
+    game: Option<Record>,
     tags: Vec<(String, String)>,
 }
 
@@ -54,7 +53,7 @@ impl PyGameEntry {
                     .tags()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
                     .collect();
-                (Some(record.into_game()), tags, None)
+                (Some(record), tags, None)
             }
             Err(error) => (None, Vec::new(), Some(error)),
         };
@@ -89,7 +88,7 @@ impl PyGameEntry {
     /// The game, or None when it could not be read.
     #[getter]
     fn game(&self) -> Option<PyGame> {
-        self.game.clone().map(|game| PyGame { game })
+        self.game.clone().map(PyGame::from)
     }
 
     /// The record's tags, in the record's order.
@@ -104,7 +103,7 @@ impl PyGameEntry {
 
     fn __repr__(&self) -> String {
         let what = match (&self.game, &self.error) {
-            (Some(game), _) => format!("{} moves", game.move_count()),
+            (Some(record), _) => format!("{} moves", record.game().move_count()),
             (None, Some(error)) => format!("error {error:?}"),
             (None, None) => String::new(),
         };

@@ -308,7 +308,7 @@ impl VecEnv {
         let position = self.games.position(index);
         let game =
             reversi::Game::from_setup(reversi::Setup::from(&position)).map_err(reversi_error)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     /// Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
@@ -469,7 +469,7 @@ pub fn random_games<'py>(
                     "give rules or a game, not both",
                 ));
             }
-            (*game.game.rules(), *game.game.position())
+            (*game.game().rules(), *game.game().position())
         }
         None => {
             let rules = rules_arg(rules)?;
