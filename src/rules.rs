@@ -71,7 +71,7 @@ pub enum Opening {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RulesError {
     /// The player count is not 2, 3 or 4.
-    #[error("{0} players: a game has 2, 3 or 4 players")]
+    #[error("{} {}: a game has 2, 3 or 4 players", .0, if *.0 == 1 { "player" } else { "players" })]
     Players(u8),
     /// Three or four players on 6×6.
     #[error("{players} players cannot play on 6x6: too few squares")]

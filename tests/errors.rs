@@ -138,6 +138,14 @@ fn error_messages_name_the_culprit() {
     assert_eq!(err.to_string(), "blocked square d3 is in the central 4x4");
     let err = "k1".parse::<Square>().unwrap_err();
     assert!(err.to_string().contains("\"k1\""), "{err}");
+    assert_eq!(
+        RulesError::Players(1).to_string(),
+        "1 player: a game has 2, 3 or 4 players"
+    );
+    assert_eq!(
+        RulesError::Players(5).to_string(),
+        "5 players: a game has 2, 3 or 4 players"
+    );
 }
 
 #[test]

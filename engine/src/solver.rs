@@ -1282,7 +1282,8 @@ pub enum Window {
     /// or beyond on the right side.
     WinDrawLoss,
     /// The exact score if it lies strictly between the two values; otherwise a
-    /// bound on that side.
+    /// bound on that side. A second value not above the first is read as the
+    /// first plus one (a null window: is the score above the first value?).
     Between(i32, i32),
 }
 

@@ -226,6 +226,8 @@ impl Engine {
     fn died(&mut self) -> String {
         std::thread::sleep(Duration::from_millis(20));
         match self.child.try_wait() {
+            // An engine that quits on its own has not crashed, but is gone all the same.
+            Ok(Some(status)) if status.success() => "exited (exit status 0)".to_string(),
             Ok(Some(status)) => format!("crashed ({status})"),
             _ => "closed its output".to_string(),
         }
