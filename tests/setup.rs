@@ -149,7 +149,10 @@ fn player_counts_outside_two_to_four() {
         refused(
             Setup::empty(Board::Size8, players),
             SetupError::Rules(RulesError::Players(players)),
-            &format!("{players} players: a game has 2, 3 or 4 players"),
+            &format!(
+                "{players} {}: a game has 2, 3 or 4 players",
+                if players == 1 { "player" } else { "players" }
+            ),
         );
     }
 }

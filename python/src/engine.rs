@@ -162,7 +162,7 @@ impl PyChoice {
     }
 
     fn __repr__(&self) -> String {
-        let value = self.value.map_or("None".to_string(), |v| v.to_string());
+        let value = self.value.map_or("None".to_string(), |v| format!("{v:?}"));
         let unit = self.unit.map_or("None".to_string(), |u| format!("{u:?}"));
         format!(
             "Choice(action={}, value={value}, unit={unit}, nodes={})",

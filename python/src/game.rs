@@ -22,7 +22,8 @@ use crate::observation;
 use crate::rules::{rules_arg, PyRules};
 
 /// One move of a game's history: who played it, what, and which discs it flipped.
-#[pyclass(module = "reversi", name = "Ply", frozen, get_all)]
+#[pyclass(module = "reversi", name = "Ply", frozen, get_all, eq)]
+#[derive(PartialEq)]
 pub struct PyPly {
     /// The colour that moved (``"black"``, ...).
     color: &'static str,
@@ -51,8 +52,8 @@ impl PyPly {
             self.r#move,
             self.action,
             self.flips,
-            self.time.map_or("None".into(), |t| t.to_string()),
-            self.evaluation.map_or("None".into(), |e| e.to_string()),
+            self.time.map_or("None".into(), |t| format!("{t:?}")),
+            self.evaluation.map_or("None".into(), |e| format!("{e:?}")),
             self.comment
                 .as_ref()
                 .map_or("None".into(), |c| format!("{c:?}"))

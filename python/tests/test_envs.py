@@ -1,5 +1,8 @@
 """The environments pass PettingZoo's and Gymnasium's own checks."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -133,3 +136,22 @@ def test_greedy_takes_the_most_discs():
     after = game.copy()
     after.play(action)
     assert after.scores()[game.to_move] == best
+
+
+@pytest.mark.parametrize(
+    "module, missing",
+    [("reversi.envs.reversi_v0", "pettingzoo"), ("reversi.envs.gymnasium_env", "gymnasium")],
+)
+def test_without_the_envs_extra_the_error_says_what_to_install(module, missing):
+    # A module set to None in sys.modules cannot be imported, as if not installed.
+    script = f"""
+import sys
+sys.modules[{missing!r}] = None
+try:
+    import {module}
+except ImportError as e:
+    print(e)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert f"{module} needs the envs extra ({missing} is missing)" in done.stdout, done
+    assert 'pip install "./python[envs]"' in done.stdout

@@ -9,7 +9,9 @@ environment's generator at each reset. Observations are
 The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illegal
 action (a number of the action space that is not a legal move) ends the episode
 with -1 (``info["illegal"]`` is True). An action outside the action space, or a
-step before ``reset()`` or after the episode ended, raises ``ReversiError``; an
+step before ``reset()`` or after the episode ended, raises ``ReversiError`` (made
+with ``gymnasium.make``, the env is wrapped in Gymnasium's order checker, which
+raises its own ``ResetNeeded`` for a step before the first reset); an
 action that is not an integer (a float, a bool) raises ``TypeError``. An integer,
 a numpy integer or an integer array of one element is an action.
 """
@@ -19,9 +21,16 @@ from __future__ import annotations
 import operator
 from typing import Any, Dict, Optional, Tuple
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+except ImportError as _missing:
+    raise ImportError(
+        f"{__name__} needs the envs extra ({_missing.name} is missing): "
+        'pip install "./python[envs]" from the repository'
+    ) from _missing
 
 from reversi import Bot, Game, ReversiError, Rules
 from reversi.envs.opponents import OPPONENTS
