@@ -11,6 +11,15 @@ is another project).
 
 from reversi.envs.opponents import OPPONENTS, greedy_action, random_action
 
+
+def _extra_missing(module: str, error: ImportError) -> ImportError:
+    """The error for an environment module imported without the envs extra."""
+    return ImportError(
+        f"{module} needs the envs extra ({error.name} is missing): "
+        'pip install "./python[envs]" from the repository'
+    )
+
+
 __all__ = ["OPPONENTS", "greedy_action", "random_action"]
 
 try:

@@ -23,14 +23,13 @@ from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
+from reversi.envs import _extra_missing
+
 try:
     import gymnasium as gym
     from gymnasium import spaces
 except ImportError as _missing:
-    raise ImportError(
-        f"{__name__} needs the envs extra ({_missing.name} is missing): "
-        'pip install "./python[envs]" from the repository'
-    ) from _missing
+    raise _extra_missing(__name__, _missing) from _missing
 
 from reversi import Bot, Game, ReversiError, Rules
 from reversi.envs.opponents import OPPONENTS

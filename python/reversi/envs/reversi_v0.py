@@ -20,15 +20,15 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 import numpy as np
+
+from reversi.envs import _extra_missing
+
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as _missing:
-    raise ImportError(
-        f"{__name__} needs the envs extra ({_missing.name} is missing): "
-        'pip install "./python[envs]" from the repository'
-    ) from _missing
+    raise _extra_missing(__name__, _missing) from _missing
 
 from reversi import Game, ReversiError, Rules
 
