@@ -1055,8 +1055,9 @@ ReversiStatus reversi_wthor_trailing_bytes(const struct ReversiWthor *db, size_t
 // that is not a names file or is cut short.
 //
 // # Safety
-// `db` is NULL or a live handle; `players` and `tournaments` are NULL or point
-// to their lengths in bytes.
+// `db` is NULL or a live handle; `players` and `tournaments` point to their
+// lengths in bytes, or are NULL with a length of 0 (an empty file, which has
+// no header: `WTHOR_ERROR`).
 ReversiStatus reversi_wthor_set_names(struct ReversiWthor *db,
                                       const uint8_t *players,
                                       size_t players_len,

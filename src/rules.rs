@@ -764,7 +764,10 @@ impl FromStr for Rules {
                     "--anti" => builder.anti(true),
                     "--free-opening" => builder.opening(Opening::Free),
                     "--handicap" => {
-                        handicap = Some(value("--handicap")?);
+                        // Read now for its own errors, for the board at the end.
+                        let text = value("--handicap")?;
+                        text.parse::<Handicap>()?;
+                        handicap = Some(text);
                         builder
                     }
                     "--blocked" => blocked(builder, value("--blocked")?)?,
@@ -785,6 +788,7 @@ impl FromStr for Rules {
                 ("anti", "") => builder.anti(true),
                 (opening, "opening") => builder.opening(opening.parse()?),
                 ("handicap", h) => {
+                    h.parse::<Handicap>()?;
                     handicap = Some(h);
                     builder
                 }

@@ -80,6 +80,14 @@ fn set_result_refuses_what_the_reader_refuses() {
         e.to_string(),
         "the scores B=70 W=31 count 101 discs, but the board holds 64"
     );
+    // Scores near u32::MAX add up without overflow.
+    assert!(matches!(
+        record.set_result("black 4294967295-1 by agreement"),
+        Err(ResultError::TooManyDiscs {
+            discs: 4_294_967_296,
+            ..
+        })
+    ));
     record.set_result("black 40-24 by agreement").unwrap();
     record.set_result("*").unwrap();
     assert_eq!(record, before);
@@ -351,4 +359,44 @@ fn the_documented_annotation_example_reads() {
     assert_eq!(history[1].time(), Some(Duration::from_secs(3)));
     assert_eq!(history[2].comment(), Some("a {rare} move? [sic]"));
     assert!(record.to_string().ends_with(&format!("{text}\n")));
+}
+
+#[test]
+fn a_stated_margin_is_kept_only_where_it_fits() {
+    let mut record = Record::new(opening());
+    let before = record.clone();
+    let refused = |record: &mut Record, margin| match record.set_stated_margin(margin) {
+        Err(ResultError::Margin { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(refused(&mut record, 4), "no result is stated");
+    assert_eq!(record, before);
+    record.set_result("black by resignation").unwrap();
+    assert_eq!(
+        refused(&mut record, -4),
+        "its sign does not make the stated winner"
+    );
+    assert_eq!(
+        refused(&mut record, 0),
+        "its sign does not make the stated winner"
+    );
+    assert_eq!(record.stated_margin(), None);
+    record.set_stated_margin(4).unwrap();
+    assert_eq!(record.stated_margin(), Some(4));
+    assert!(ggf::write(&record).unwrap().contains("RE[+4.000:r]"));
+    record.set_result("black 40-24 by agreement").unwrap();
+    assert_eq!(
+        refused(&mut record, 16),
+        "the result has scores, which say the margin"
+    );
+    record.set_result("draw by agreement").unwrap();
+    record.set_stated_margin(0).unwrap();
+    assert_eq!(
+        ResultError::Margin {
+            margin: 3,
+            reason: "no result is stated"
+        }
+        .to_string(),
+        "a margin of 3: no result is stated"
+    );
 }

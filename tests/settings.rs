@@ -161,6 +161,13 @@ fn handicap_squares_in_rules_text_are_corners_of_its_board() {
         octagon.to_string(),
         "octagon, 2 players, handicap white b2 i9"
     );
+    // A bad handicap is refused even when another follows it.
+    for text in [
+        "8x8, handicap nonsense, handicap white a1",
+        "--handicap purple:a1 --handicap white:a1",
+    ] {
+        assert!(text.parse::<Rules>().is_err(), "{text}");
+    }
     // Corners by name fit every board.
     let named: Rules = "10x10, handicap black top-left".parse().unwrap();
     assert_eq!(named.to_string(), "10x10, 2 players, handicap black a1");

@@ -37,10 +37,9 @@ pub enum ArenaError {
     /// [`Config::ggf`] is set for a game that GGF cannot write.
     #[error(transparent)]
     Ggf(GgfWriteError),
-    /// A bot cannot play the game ([`BotError::Players`]: refused by
-    /// [`Config::new`] for built-in bots, met in play for custom ones), or gave
-    /// no move for a reason other than an outside engine's failure, which is a
-    /// forfeit instead.
+    /// A built-in bot cannot play the game ([`BotError::Players`], refused by
+    /// [`Config::new`] and [`Config::check`] before any game; a custom bot
+    /// that fails in play is [`ArenaError::BotFailed`]).
     #[error(transparent)]
     Bot(BotError),
     /// A bot gave no move in play, for a reason other than an outside engine's
@@ -170,7 +169,7 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 /// bot is held to what an outside engine is: an illegal move, or
 /// [`BotError::Engine`], forfeits the game; any other error (such as
 /// [`BotError::Players`] for a game it does not play) stops the arena with
-/// [`ArenaError::Bot`].
+/// [`ArenaError::BotFailed`], which names the game and the player.
 ///
 /// ```
 /// use reversi::{Game, Move, Rules};

@@ -81,10 +81,11 @@ fn ply(game: &Game, ply: &Ply) -> PyPly {
 /// omitted. ``play`` takes an action number (``row * width + column``, the pass
 /// is ``width * width``), a square name such as ``"f5"``, or ``"pass"``.
 ///
-/// Two games are ``==`` when they have the same rules, start and whole line (the
-/// moves played and those that can be redone), wherever each stands on it, as
-/// the Rust library's ``Game`` compares; to compare positions, compare
-/// ``hash_key()`` or ``observation()``.
+/// Two games are ``==`` when everything a save writes is the same: the rules,
+/// start and whole line (the moves played and those that can be redone, with
+/// their times, evaluations and comments), the tags and the result, wherever
+/// each stands on its line; to compare positions, compare ``hash_key()`` or
+/// ``observation()``.
 #[pyclass(module = "reversi", name = "Game", eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyGame {
@@ -263,7 +264,9 @@ impl PyGame {
 
     /// The game as a record (the library's text format): its tags and result, and
     /// its whole line (the moves played and those that can be redone) with each
-    /// move's time, evaluation and comment. ``Game.load`` reads it back equal.
+    /// move's time, evaluation and comment. ``Game.load`` reads it back equal,
+    /// but for the margin a GGF result stated (``RE[+4.000:r]``), which a record
+    /// has no place for (``to_ggf`` and pickling keep it).
     fn to_record(&self) -> String {
         self.record.to_string()
     }
@@ -318,8 +321,8 @@ impl PyGame {
     /// that does not fit the game (a winner not in play, scores that make another
     /// outcome or do not fit on the board, another result than the board's for a
     /// game over on it) is a ``ReversiError`` and the game is unchanged. A stated
-    /// result belongs to the line it was set for: playing a move at its end, or
-    /// where moves could be redone, drops it.
+    /// result belongs to the line it was set for: a move that changes the line
+    /// drops it.
     fn set_result(&mut self, result: &str) -> PyResult<()> {
         self.record.set_result(result).map_err(reversi_error)
     }
@@ -641,13 +644,22 @@ impl PyGame {
         self.clone()
     }
 
-    fn __getstate__(&self) -> (String, usize) {
-        // The record holds the whole line; where the game stands goes beside it.
-        (self.record.to_string(), self.game().move_count())
+    fn __getstate__(&self) -> (String, usize, Option<i64>) {
+        // The record holds the whole line; where the game stands goes beside it,
+        // and the margin a GGF result stated, which a record cannot hold.
+        (
+            self.record.to_string(),
+            self.game().move_count(),
+            self.record.stated_margin(),
+        )
     }
 
-    fn __setstate__(&mut self, state: (String, usize)) -> PyResult<()> {
-        self.record = PyGame::from_state(&state.0, state.1)?;
+    fn __setstate__(&mut self, state: (String, usize, Option<i64>)) -> PyResult<()> {
+        let mut record = PyGame::from_state(&state.0, state.1)?;
+        if let Some(margin) = state.2 {
+            record.set_stated_margin(margin).map_err(reversi_error)?;
+        }
+        self.record = record;
         Ok(())
     }
 

@@ -86,6 +86,18 @@ def test_ggf_and_position_strings_are_written():
     assert reversi.Game.from_position(position).position() == position
     with pytest.raises(reversi.ReversiError, match="GGF"):
         reversi.Game("8x8, 4 players").to_ggf()
+    # A margin GGF stated survives pickling and is written back.
+    stated = reversi.Game.load("(;GM[Othello]TY[8]B[f5]RE[+4.000:r];)")
+    back = pickle.loads(pickle.dumps(stated))
+    assert back == stated and "RE[+4.000:r]" in back.to_ggf()
+    assert back.result == "black by resignation"
+
+
+def test_perft_of_a_finished_game_is_one_leaf_at_any_depth():
+    over = reversi.Game("6x6")
+    while not over.is_over():
+        over.play(over.legal_actions()[0])
+    assert [over.perft(depth) for depth in (1, 6, 9)] == [1, 1, 1]
 
 
 def test_read_games_keep_their_tags_and_result():

@@ -82,7 +82,7 @@ pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &str) -> Result<&'a str,
 pub(crate) enum CopyError {
     /// `written` is NULL.
     NullWritten,
-    /// `buf` is NULL although `len` is enough.
+    /// `buf` is NULL with a length other than 0.
     NullBuf,
     /// `len` is less than this many bytes.
     Short(usize),

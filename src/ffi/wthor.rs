@@ -114,8 +114,9 @@ pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
 /// that is not a names file or is cut short.
 ///
 /// # Safety
-/// `db` is NULL or a live handle; `players` and `tournaments` are NULL or point
-/// to their lengths in bytes.
+/// `db` is NULL or a live handle; `players` and `tournaments` point to their
+/// lengths in bytes, or are NULL with a length of 0 (an empty file, which has
+/// no header: `WTHOR_ERROR`).
 #[no_mangle]
 pub unsafe extern "C" fn reversi_wthor_set_names(
     db: *mut ReversiWthor,
@@ -128,14 +129,18 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
         // SAFETY: forwarded.
         let db = unsafe { arg_mut(db, "db")? };
         let read = |bytes: *const u8, len: usize, name: &str, file: &str| {
-            if bytes.is_null() {
-                return Err(fail(
-                    ReversiStatus::NullParameter,
-                    format_args!("{name} is NULL"),
-                ));
-            }
-            // SAFETY: not NULL, and `len` bytes long by the caller's promise.
-            let bytes = unsafe { std::slice::from_raw_parts(bytes, len) };
+            // NULL with no bytes is an empty file, as for reversi_wthor_open.
+            let bytes: &[u8] = match (bytes.is_null(), len) {
+                (true, 0) => &[],
+                (true, _) => {
+                    return Err(fail(
+                        ReversiStatus::NullParameter,
+                        format_args!("{name} is NULL"),
+                    ))
+                }
+                // SAFETY: not NULL, and `len` bytes long by the caller's promise.
+                (false, _) => unsafe { std::slice::from_raw_parts(bytes, len) },
+            };
             let names = match file {
                 "WTHOR.JOU" => wthor::Names::players(bytes),
                 _ => wthor::Names::tournaments(bytes),

@@ -513,7 +513,10 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
                 // scores is kept, so that it is written back.
                 let unknown = unknown_margin(result.outcome);
                 if let Some(difference) = difference.filter(|&d| d != unknown) {
-                    record.set_stated_margin(difference);
+                    // The outcome was read from the same sign: it fits.
+                    record
+                        .set_stated_margin(difference)
+                        .map_err(|e| fail(GgfErrorKind::Result(e)))?;
                 }
             }
             continue;

@@ -57,6 +57,7 @@ use crate::text::clock::{TimeControl, TimeControlError};
 use crate::text::movelist::MoveErrorKind;
 use crate::text::position::PositionError;
 use crate::text::result::{GameResult, ResultError};
+use crate::Outcome;
 use core::time::Duration;
 
 /// The tags that describe the variant and the result; every other tag is kept as
@@ -498,15 +499,34 @@ impl Record {
         stated.margin
     }
 
-    /// Keeps the margin GGF stated with the result just set (see
-    /// [`Record::stated_margin`]); nothing when no result is stated or it has
-    /// scores.
-    pub(crate) fn set_stated_margin(&mut self, margin: i64) {
-        if let Some(stated) = self.stated.as_mut() {
-            if stated.result.scores.is_none() {
-                stated.margin = Some(margin);
-            }
+    /// Keeps a margin for the stated result (see [`Record::stated_margin`]), as
+    /// a GGF `RE` states it: Black's disc difference, positive when Black won,
+    /// negative when White won, 0 for a draw. Refused, with the record
+    /// unchanged, when no result is stated for the game's line, when the result
+    /// has scores (which say the margin), or when the sign does not make the
+    /// result's outcome ([`ResultError::Margin`]).
+    pub fn set_stated_margin(&mut self, margin: i64) -> Result<(), ResultError> {
+        let refuse = |reason| Err(ResultError::Margin { margin, reason });
+        let Some(stated) = self.stated.as_mut() else {
+            return refuse("no result is stated");
+        };
+        if stated.for_line(&self.game).is_none() {
+            return refuse("no result is stated for the game's line");
         }
+        if stated.result.scores.is_some() {
+            return refuse("the result has scores, which say the margin");
+        }
+        let fits = match stated.result.outcome {
+            Outcome::Win(Color::Black) => margin > 0,
+            Outcome::Win(Color::White) => margin < 0,
+            Outcome::Draw => margin == 0,
+            Outcome::Win(_) => false,
+        };
+        if !fits {
+            return refuse("its sign does not make the stated winner");
+        }
+        stated.margin = Some(margin);
+        Ok(())
     }
 
     /// Sets the result from the text of a `Result` tag (`white by resignation`,

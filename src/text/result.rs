@@ -116,9 +116,18 @@ pub enum ResultError {
         /// The scores.
         scores: Scores,
         /// Their sum.
-        discs: u32,
+        discs: u64,
         /// The squares of the board, less the blocked ones.
         squares: u32,
+    },
+    /// A margin that cannot go with the stated result
+    /// ([`Record::set_stated_margin`](crate::text::record::Record::set_stated_margin)).
+    #[error("a margin of {margin}: {reason}")]
+    Margin {
+        /// Black's disc difference given.
+        margin: i64,
+        /// Why it cannot be kept.
+        reason: &'static str,
     },
     /// A game over on the board has the board's result; this one is different.
     #[error("{given:?}, but the game ended {board:?}")]
@@ -182,11 +191,12 @@ impl GameResult {
             if found != players as usize {
                 return Err(ResultError::ScoreCount { found, players });
             }
-            let discs: u32 = scores.iter().map(|(_, count)| count).sum();
+            // Added as u64: four u32 scores cannot overflow it.
+            let discs: u64 = scores.iter().map(|(_, count)| u64::from(count)).sum();
             let rules = game.rules();
             let squares = rules.board().square_count() - rules.blocked().len();
             let squares = u32::try_from(squares).unwrap_or(u32::MAX);
-            if discs > squares {
+            if discs > u64::from(squares) {
                 return Err(ResultError::TooManyDiscs {
                     scores,
                     discs,

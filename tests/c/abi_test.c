@@ -501,8 +501,10 @@ static void wthor(const char *path) {
         /* A players file cut short is refused, and the games stay unnamed. */
         CHECK(reversi_wthor_set_names(db, jou, 30, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
         CHECK(strstr(last_error(), "WTHOR.JOU: the file ends before name") != NULL);
-        CHECK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len) == REVERSI_STATUS_NULL_PARAMETER);
+        CHECK(reversi_wthor_set_names(db, NULL, 5, trn, trn_len) == REVERSI_STATUS_NULL_PARAMETER);
         CHECK(strcmp(last_error(), "players is NULL") == 0);
+        CHECK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
+        CHECK(strcmp(last_error(), "WTHOR.JOU: the file is shorter than the 16-byte header") == 0);
         OK(reversi_wthor_game(db, 0, &game, &info));
         CHECK(reversi_game_tag(game, "Event", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
         reversi_game_free(game);
