@@ -415,6 +415,28 @@ typedef struct ReversiGameEntry {
   size_t error_column;
 } ReversiGameEntry;
 
+// A WTHOR file's header, as `reversi_wthor_header` reads it and
+// `reversi_wthor_write` writes it.
+typedef struct ReversiWthorHeader {
+  // The file's creation date: century, year in the century, month, day.
+  uint8_t created[4];
+  // The number of games the header announces (the writer writes the count
+  // of the games it is given instead).
+  uint32_t games;
+  // The number of names (0 in a games file).
+  uint32_t names;
+  // The year of the games.
+  uint32_t year;
+  // The board, as a `ReversiBoard` value: 8×8 or 10×10.
+  uint32_t board;
+  // The solitaire flag byte.
+  uint32_t solitaire;
+  // The depth of the theoretical scores.
+  uint32_t theoretical_depth;
+  // The last, reserved byte.
+  uint32_t reserved;
+} ReversiWthorHeader;
+
 // What a WTHOR game record says besides its moves.
 typedef struct ReversiWthorInfo {
   // The tournament number (an index into `WTHOR.TRN`).
@@ -1024,6 +1046,36 @@ ReversiStatus reversi_game_set_tag(struct ReversiGame *game, const char *name, c
 // # Safety
 // `game` is NULL or a live handle; `result` is NULL or NUL-terminated.
 ReversiStatus reversi_game_set_result(struct ReversiGame *game, const char *result);
+
+// The database's header, into `*out`: with `reversi_wthor_game`'s info for
+// each game, what `reversi_wthor_write` needs to write the file again, byte for
+// byte.
+//
+// # Safety
+// `db` is NULL or a live handle; `out` is NULL or valid.
+ReversiStatus reversi_wthor_header(const struct ReversiWthor *db, struct ReversiWthorHeader *out);
+
+// Writes a WTHOR file of `count` games into `buf` (`len` bytes), as the
+// text writers do: `INSUFFICIENT_SIZE` with the size needed in `*written`, and
+// `(NULL, 0, &written)` asks for it (no NUL: the file is bytes). `header` gives
+// the header (its `games` replaced by `count`); game `i` is `games[i]`, two-player
+// 8×8 from the standard start (else `CANNOT_EXPRESS`), its whole line's
+// placements written (the passes left out, as WTHOR stores them), with the
+// numbers and scores of `infos[i]` (`replay_black_score` and `finished` are not
+// written; a number too large for its field is `INVALID_ARGUMENT`). The tags
+// are not written: WTHOR keeps numbers, and the names in `WTHOR.JOU` and
+// `WTHOR.TRN`. `games` and `infos` may be NULL when `count` is 0.
+//
+// # Safety
+// `header` is NULL or valid; `games` and `infos` are NULL or point to `count`
+// live handles and infos; `buf` has room for `len` bytes; `written` is valid.
+ReversiStatus reversi_wthor_write(const struct ReversiWthorHeader *header,
+                                  const struct ReversiGame *const *games,
+                                  const struct ReversiWthorInfo *infos,
+                                  size_t count,
+                                  uint8_t *buf,
+                                  size_t len,
+                                  size_t *written);
 
 // Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
 // `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,

@@ -464,6 +464,12 @@ public:
         detail::check(reversi_wthor_trailing_bytes(handle_.get(), &out));
         return out;
     }
+    /// The header, for `wthor_write` to write the file again.
+    ReversiWthorHeader header() const {
+        ReversiWthorHeader out{};
+        detail::check(reversi_wthor_header(handle_.get(), &out));
+        return out;
+    }
     /// Game `index` (from 0), replayed, with what its record says.
     std::pair<Game, ReversiWthorInfo> game(size_t index) const {
         ReversiGame *raw = nullptr;
@@ -475,6 +481,27 @@ public:
 private:
     std::unique_ptr<ReversiWthor, detail::FreeWthor> handle_;
 };
+
+/// A WTHOR file of `games`, each with its numbers and scores: the bytes of a
+/// `.wtb` file (`header.games` replaced by the count); throws CANNOT_EXPRESS for
+/// a game WTHOR cannot hold.
+inline std::vector<uint8_t> wthor_write(const ReversiWthorHeader &header,
+                                        const std::vector<std::pair<Game, ReversiWthorInfo>> &games) {
+    std::vector<const ReversiGame *> handles;
+    std::vector<ReversiWthorInfo> infos;
+    for (const auto &entry : games) {
+        handles.push_back(entry.first.raw());
+        infos.push_back(entry.second);
+    }
+    size_t written = 0;
+    ReversiStatus status = reversi_wthor_write(&header, handles.data(), infos.data(), games.size(),
+                                               nullptr, 0, &written);
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) detail::check(status);
+    std::vector<uint8_t> bytes(written);
+    detail::check(reversi_wthor_write(&header, handles.data(), infos.data(), games.size(),
+                                      bytes.data(), bytes.size(), &written));
+    return bytes;
+}
 
 /// One entry of a GameReader: where it starts, and the game or why it could not be
 /// read.

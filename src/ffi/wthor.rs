@@ -1,6 +1,7 @@
 //! WTHOR databases: a database handle, and its games as game handles.
 
 use std::boxed::Box;
+use std::format;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::vec::Vec;
 
@@ -35,6 +36,155 @@ pub struct ReversiWthorInfo {
     pub replay_black_score: u32,
     /// 1 if the replay reached the end of the game, 0 if it stopped early.
     pub finished: u32,
+}
+
+/// A WTHOR file's header, as `reversi_wthor_header` reads it and
+/// `reversi_wthor_write` writes it.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ReversiWthorHeader {
+    /// The file's creation date: century, year in the century, month, day.
+    pub created: [u8; 4],
+    /// The number of games the header announces (the writer writes the count
+    /// of the games it is given instead).
+    pub games: u32,
+    /// The number of names (0 in a games file).
+    pub names: u32,
+    /// The year of the games.
+    pub year: u32,
+    /// The board, as a `ReversiBoard` value: 8×8 or 10×10.
+    pub board: u32,
+    /// The solitaire flag byte.
+    pub solitaire: u32,
+    /// The depth of the theoretical scores.
+    pub theoretical_depth: u32,
+    /// The last, reserved byte.
+    pub reserved: u32,
+}
+
+/// The database's header, into `*out`: with `reversi_wthor_game`'s info for
+/// each game, what `reversi_wthor_write` needs to write the file again, byte for
+/// byte.
+///
+/// # Safety
+/// `db` is NULL or a live handle; `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_header(
+    db: *const ReversiWthor,
+    out: *mut ReversiWthorHeader,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let db = unsafe { arg(db, "db")? };
+        let header = wthor::Database::parse(&db.bytes)
+            .map_err(|e| fail(ReversiStatus::WthorError, e))?
+            .header();
+        put(
+            out,
+            ReversiWthorHeader {
+                created: header.created,
+                games: header.games,
+                names: u32::from(header.names),
+                year: u32::from(header.year),
+                board: board_code(header.board),
+                solitaire: u32::from(header.solitaire),
+                theoretical_depth: u32::from(header.theoretical_depth),
+                reserved: u32::from(header.reserved),
+            },
+        )
+    })
+}
+
+/// A field of a C struct that must fit a narrower WTHOR field.
+fn narrow<T: TryFrom<u32>>(value: u32, what: &str) -> Result<T, ReversiStatus> {
+    T::try_from(value).map_err(|_| {
+        fail(
+            ReversiStatus::InvalidArgument,
+            format_args!("{what} is {value}: too large for its WTHOR field"),
+        )
+    })
+}
+
+/// Writes a WTHOR file of `count` games into `buf` (`len` bytes), as the
+/// text writers do: `INSUFFICIENT_SIZE` with the size needed in `*written`, and
+/// `(NULL, 0, &written)` asks for it (no NUL: the file is bytes). `header` gives
+/// the header (its `games` replaced by `count`); game `i` is `games[i]`, two-player
+/// 8×8 from the standard start (else `CANNOT_EXPRESS`), its whole line's
+/// placements written (the passes left out, as WTHOR stores them), with the
+/// numbers and scores of `infos[i]` (`replay_black_score` and `finished` are not
+/// written; a number too large for its field is `INVALID_ARGUMENT`). The tags
+/// are not written: WTHOR keeps numbers, and the names in `WTHOR.JOU` and
+/// `WTHOR.TRN`. `games` and `infos` may be NULL when `count` is 0.
+///
+/// # Safety
+/// `header` is NULL or valid; `games` and `infos` are NULL or point to `count`
+/// live handles and infos; `buf` has room for `len` bytes; `written` is valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_write(
+    header: *const ReversiWthorHeader,
+    games: *const *const ReversiGame,
+    infos: *const ReversiWthorInfo,
+    count: usize,
+    buf: *mut u8,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let h = unsafe { arg(header, "header")? };
+        let board = board_arg(h.board)?;
+        let header = wthor::Header {
+            created: h.created,
+            // The writer writes the number of games it is given.
+            games: 0,
+            names: narrow(h.names, "header.names")?,
+            solitaire: narrow(h.solitaire, "header.solitaire")?,
+            reserved: narrow(h.reserved, "header.reserved")?,
+            year: narrow(h.year, "header.year")?,
+            board,
+            theoretical_depth: narrow(h.theoretical_depth, "header.theoretical_depth")?,
+        };
+        let (games, infos) = match count {
+            0 => (&[][..], &[][..]),
+            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
+            _ => unsafe {
+                (
+                    std::slice::from_raw_parts(arg(games, "games")?, count),
+                    std::slice::from_raw_parts(arg(infos, "infos")?, count),
+                )
+            },
+        };
+        let mut list = Vec::with_capacity(count);
+        for (i, (&game, info)) in games.iter().zip(infos).enumerate() {
+            let at = |what: &str| format!("infos[{i}].{what}");
+            list.push(wthor::WthorGame {
+                tournament: narrow(info.tournament, &at("tournament"))?,
+                black_player: narrow(info.black_player, &at("black_player"))?,
+                white_player: narrow(info.white_player, &at("white_player"))?,
+                black_score: narrow(info.black_score, &at("black_score"))?,
+                theoretical_score: narrow(info.theoretical_score, &at("theoretical_score"))?,
+                // SAFETY: a live handle by the caller's promise, or NULL.
+                record: unsafe { arg(game, &format!("games[{i}]"))? }.record.clone(),
+            });
+        }
+        let bytes =
+            wthor::write(&header, &list).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
+        // SAFETY: forwarded.
+        let written = unsafe { arg_mut(written, "written")? };
+        if buf.is_null() && len > 0 {
+            return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
+        }
+        *written = bytes.len();
+        if len < bytes.len() {
+            return Err(fail(
+                ReversiStatus::InsufficientSize,
+                format_args!("the buffer holds {len} bytes, {} are needed", bytes.len()),
+            ));
+        }
+        // SAFETY: `buf` has room for `len >= bytes.len()` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf, bytes.len()) };
+        Ok(())
+    })
 }
 
 /// Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with

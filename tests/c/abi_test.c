@@ -521,6 +521,47 @@ static void wthor(const char *path) {
         CHECK((uint32_t)atoi(tag) == info.black_player);
         reversi_game_free(game);
     }
+    /* Written back from C: the same bytes. */
+    {
+        ReversiWthorHeader header;
+        OK(reversi_wthor_header(db, &header));
+        CHECK(header.games == 1926 && header.board == REVERSI_BOARD_SIZE8 && header.year == 2015);
+        static ReversiGame *all[1926];
+        static ReversiWthorInfo infos[1926];
+        for (size_t i = 0; i < games; i++) OK(reversi_wthor_game(db, i, &all[i], &infos[i]));
+        size_t size = 0, n = 0;
+        const ReversiGame *const *list = (const ReversiGame *const *)all;
+        CHECK(reversi_wthor_write(&header, list, infos, games, NULL, 0, &size) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+        CHECK(size == len);
+        uint8_t *out = malloc(size);
+        CHECK(reversi_wthor_write(&header, list, infos, games, out, size - 1, &n) == REVERSI_STATUS_INSUFFICIENT_SIZE && n == size);
+        OK(reversi_wthor_write(&header, list, infos, games, out, size, &n));
+        CHECK(n == len && memcmp(out, bytes, len) == 0);
+        /* Two games, and the header says two. */
+        OK(reversi_wthor_write(&header, list, infos, 2, out, size, &n));
+        CHECK(n == 16 + 2 * 68 && out[4] == 2 && memcmp(out + 16, bytes + 16, 2 * 68) == 0);
+        /* Refused, with nothing written: a number too large for its field, a game
+           WTHOR cannot hold, NULL lists. */
+        ReversiWthorInfo wide = infos[0];
+        wide.tournament = 70000;
+        n = 12345;
+        CHECK(reversi_wthor_write(&header, list, &wide, 1, out, size, &n) == REVERSI_STATUS_INVALID_ARGUMENT && n == 12345);
+        CHECK(strcmp(last_error(), "infos[0].tournament is 70000: too large for its WTHOR field") == 0);
+        ReversiRules small;
+        OK(reversi_rules_default(&small));
+        small.board = REVERSI_BOARD_SIZE6;
+        ReversiGame *six = NULL;
+        OK(reversi_game_new(&small, &six));
+        const ReversiGame *one[1] = {six};
+        CHECK(reversi_wthor_write(&header, one, infos, 1, out, size, &n) == REVERSI_STATUS_CANNOT_EXPRESS);
+        reversi_game_free(six);
+        CHECK(reversi_wthor_write(&header, NULL, infos, 1, out, size, &n) == REVERSI_STATUS_NULL_PARAMETER);
+        CHECK(reversi_wthor_write(NULL, list, infos, 1, out, size, &n) == REVERSI_STATUS_NULL_PARAMETER);
+        OK(reversi_wthor_write(&header, NULL, NULL, 0, out, size, &n));
+        CHECK(n == 16 && out[4] == 0);
+        free(out);
+        for (size_t i = 0; i < games; i++) reversi_game_free(all[i]);
+    }
     reversi_wthor_free(db);
     reversi_wthor_free(NULL);
     CHECK(reversi_wthor_open(bytes, 10, &db) == REVERSI_STATUS_WTHOR_ERROR);

@@ -112,6 +112,12 @@ static void wthor_trailing_bytes() {
     CHECK(named.tag("Event") == std::optional<std::string>("Club"));
     players.resize(20);
     CHECK(status_of([&] { counted.set_names(players, tournaments); }) == REVERSI_STATUS_WTHOR_ERROR);
+    /* Written back: the same bytes. */
+    std::vector<std::pair<reversi::Game, ReversiWthorInfo>> games;
+    games.push_back(counted.game(0));
+    CHECK(reversi::wthor_write(counted.header(), games) == bytes);
+    games.emplace_back(reversi::Game(reversi::Rules().board(REVERSI_BOARD_SIZE6)), ReversiWthorInfo{});
+    CHECK(status_of([&] { reversi::wthor_write(counted.header(), games); }) == REVERSI_STATUS_CANNOT_EXPRESS);
 }
 
 int main(int argc, char **argv) {
