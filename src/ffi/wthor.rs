@@ -9,6 +9,7 @@ use super::game::new_game;
 use super::plumbing::*;
 use super::*;
 use crate::text::wthor;
+use crate::Board;
 
 /// A WTHOR database read into memory.
 pub struct ReversiWthor {
@@ -133,6 +134,12 @@ pub unsafe extern "C" fn reversi_wthor_write(
         // SAFETY: forwarded.
         let h = unsafe { arg(header, "header")? };
         let board = board_arg(h.board)?;
+        if !matches!(board, Board::Size8 | Board::Size10) {
+            return Err(fail(
+                ReversiStatus::InvalidArgument,
+                format_args!("header.board is {board}: a WTHOR header says 8x8 or 10x10"),
+            ));
+        }
         let header = wthor::Header {
             created: h.created,
             // The writer writes the number of games it is given.

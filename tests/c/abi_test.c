@@ -559,6 +559,10 @@ static void wthor(const char *path) {
         CHECK(reversi_wthor_write(NULL, list, infos, 1, out, size, &n) == REVERSI_STATUS_NULL_PARAMETER);
         OK(reversi_wthor_write(&header, NULL, NULL, 0, out, size, &n));
         CHECK(n == 16 && out[4] == 0);
+        ReversiWthorHeader octagon = header;
+        octagon.board = REVERSI_BOARD_OCTAGON;
+        CHECK(reversi_wthor_write(&octagon, NULL, NULL, 0, out, size, &n) == REVERSI_STATUS_INVALID_ARGUMENT);
+        CHECK(strcmp(last_error(), "header.board is octagon: a WTHOR header says 8x8 or 10x10") == 0);
         free(out);
         for (size_t i = 0; i < games; i++) reversi_game_free(all[i]);
     }
