@@ -157,6 +157,23 @@ pub(crate) unsafe fn write_list(
     written: *mut usize,
 ) -> Result<(), ReversiStatus> {
     // SAFETY: forwarded from the caller.
+    unsafe { write_items(items, buf, len, written, "entries") }
+}
+
+/// Copies `items` (square indices, a file's bytes) into `buf`, or reports the
+/// count needed; `unit` names them in the message for a short buffer.
+///
+/// # Safety
+///
+/// `buf` is NULL or has room for `len` values; `written` is NULL or valid.
+pub(crate) unsafe fn write_items<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    len: usize,
+    written: *mut usize,
+    unit: &str,
+) -> Result<(), ReversiStatus> {
+    // SAFETY: forwarded from the caller.
     let written = unsafe { arg_mut(written, "written")? };
     if buf.is_null() && len > 0 {
         return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
@@ -165,7 +182,7 @@ pub(crate) unsafe fn write_list(
         *written = items.len();
         return Err(fail(
             ReversiStatus::InsufficientSize,
-            format_args!("the buffer holds {len} entries, {} are needed", items.len()),
+            format_args!("the buffer holds {len} {unit}, {} are needed", items.len()),
         ));
     }
     if !items.is_empty() {

@@ -177,20 +177,7 @@ pub unsafe extern "C" fn reversi_wthor_write(
         let bytes =
             wthor::write(&header, &list).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
         // SAFETY: forwarded.
-        let written = unsafe { arg_mut(written, "written")? };
-        if buf.is_null() && len > 0 {
-            return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
-        }
-        *written = bytes.len();
-        if len < bytes.len() {
-            return Err(fail(
-                ReversiStatus::InsufficientSize,
-                format_args!("the buffer holds {len} bytes, {} are needed", bytes.len()),
-            ));
-        }
-        // SAFETY: `buf` has room for `len >= bytes.len()` bytes.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf, bytes.len()) };
-        Ok(())
+        unsafe { write_items(&bytes, buf, len, written, "bytes") }
     })
 }
 
