@@ -4,7 +4,8 @@
   loading of every text format and WTHOR databases, and evaluation features.
 - ``read_games``/``open_games``: the games of a GGF archive or a file of records,
   one ``GameEntry`` at a time (a bad game is an entry with its error);
-  ``wthor_games`` and ``wthor_names``: WTHOR databases with their names files.
+  ``wthor_games`` and ``wthor_names``: WTHOR databases with their names files;
+  ``write_wthor`` (with ``wthor_header``/``WthorHeader``) writes a database.
 - One action numbering for learning: ``row * width + column`` over the board's
   bounding grid, then the pass (8x8: squares 0-63, pass 64, as OpenSpiel).
 - ``Game.observation()``: planes ``(players + 4, width, width)`` from the mover's
@@ -35,6 +36,7 @@ from reversi._reversi import (
     ReversiError,
     Rules,
     VecEnv,
+    WthorHeader,
     open_games,
     random_games,
     read_games,
@@ -42,7 +44,9 @@ from reversi._reversi import (
     solve,
     symmetry_permutation,
     wthor_games,
+    wthor_header,
     wthor_names,
+    write_wthor,
 )
 
 __all__ = [
@@ -56,6 +60,7 @@ __all__ = [
     "ReversiError",
     "Rules",
     "VecEnv",
+    "WthorHeader",
     "augment",
     "open_games",
     "random_games",
@@ -64,7 +69,9 @@ __all__ = [
     "solve",
     "symmetry_permutation",
     "wthor_games",
+    "wthor_header",
     "wthor_names",
+    "write_wthor",
 ]
 
 

@@ -5,6 +5,7 @@ from typing import (
     Any,
     ClassVar,
     Dict,
+    Iterable,
     Iterator,
     List,
     Literal,
@@ -32,6 +33,9 @@ __all__ = [
     "open_games",
     "wthor_games",
     "wthor_names",
+    "WthorHeader",
+    "wthor_header",
+    "write_wthor",
     "random_games",
     "symmetry_permutation",
     "Bot",
@@ -235,6 +239,48 @@ def wthor_games(
     data: bytes, players: Optional[bytes] = None, tournaments: Optional[bytes] = None
 ) -> List[GameEntry]: ...
 def wthor_names(data: bytes, kind: str) -> List[str]: ...
+@final
+class WthorHeader:
+    def __new__(
+        cls,
+        year: Optional[int] = None,
+        theoretical_depth: int = 0,
+        created: Optional[Tuple[int, int, int, int]] = None,
+        board: str = "8x8",
+        games: int = 0,
+        names: int = 0,
+        solitaire: int = 0,
+        reserved: int = 0,
+    ) -> WthorHeader: ...
+    def __reduce__(
+        self,
+    ) -> Tuple[
+        Any,
+        Tuple[
+            Optional[int], int, Optional[Tuple[int, int, int, int]], str, int, int, int, int
+        ],
+    ]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    @property
+    def created(self) -> Tuple[int, int, int, int]: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def names(self) -> int: ...
+    @property
+    def year(self) -> int: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def solitaire(self) -> int: ...
+    @property
+    def theoretical_depth(self) -> int: ...
+    @property
+    def reserved(self) -> int: ...
+
+def wthor_header(data: bytes) -> WthorHeader: ...
+def write_wthor(games: Iterable[Game], header: Optional[WthorHeader] = None) -> bytes: ...
 def random_games(
     num_games: int,
     rules: _RulesLike = None,

@@ -14,6 +14,7 @@ mod observation;
 mod readers;
 mod rules;
 mod vecenv;
+mod wthor;
 
 use pyo3::exceptions::PyTypeError;
 
@@ -93,11 +94,14 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyChoice>()?;
     m.add_class::<readers::PyGameEntry>()?;
     m.add_class::<readers::PyGameReader>()?;
+    m.add_class::<wthor::PyWthorHeader>()?;
     m.add_function(wrap_pyfunction!(game::read_wthor, m)?)?;
     m.add_function(wrap_pyfunction!(readers::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(readers::open_games, m)?)?;
     m.add_function(wrap_pyfunction!(readers::wthor_games, m)?)?;
     m.add_function(wrap_pyfunction!(readers::wthor_names, m)?)?;
+    m.add_function(wrap_pyfunction!(wthor::wthor_header, m)?)?;
+    m.add_function(wrap_pyfunction!(wthor::write_wthor, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry_permutation, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;

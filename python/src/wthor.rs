@@ -1,0 +1,264 @@
+//! Writing WTHOR databases from Python: the header as read or made, and the
+//! games' numbers from their tags (the reader puts them there), so that a file
+//! read and written again is the same bytes.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use reversi::text::wthor::{self, official_black_score, Database, Header, WthorGame};
+use reversi::{Board, Color};
+
+use crate::errors::reversi_error;
+use crate::game::PyGame;
+
+/// The header of a WTHOR database (``.wtb``): as ``wthor_header`` reads it, or
+/// made for ``write_wthor``. ``created`` is the file's creation date as its four
+/// bytes (century, year in the century, month, day: ``(20, 26, 12, 3)``),
+/// today's date when not given; ``year`` the year of the games (this year when
+/// not given); ``board`` ``"8x8"`` or ``"10x10"``; ``theoretical_depth`` the
+/// number of empty squares from which the theoretical scores were solved.
+/// ``games`` is the count the header announces (``write_wthor`` writes the
+/// number of games it is given instead), ``names`` the names count of a names
+/// file (0 in a games file); ``solitaire`` and ``reserved`` the header's last
+/// bytes, kept so that a file is written back as it was.
+#[pyclass(module = "reversi", name = "WthorHeader", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyWthorHeader {
+    created: (u8, u8, u8, u8),
+    games: u32,
+    names: u16,
+    year: u16,
+    board: String,
+    solitaire: u8,
+    theoretical_depth: u8,
+    reserved: u8,
+}
+
+/// The arguments that make a header again (pickling).
+type HeaderArgs = (
+    Option<u16>,
+    u8,
+    Option<(u8, u8, u8, u8)>,
+    String,
+    u32,
+    u16,
+    u8,
+    u8,
+);
+
+#[pymethods]
+impl PyWthorHeader {
+    #[new]
+    #[pyo3(signature = (
+        year=None, theoretical_depth=0, created=None, board="8x8", games=0, names=0,
+        solitaire=0, reserved=0
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        year: Option<u16>,
+        theoretical_depth: u8,
+        created: Option<(u8, u8, u8, u8)>,
+        board: &str,
+        games: u32,
+        names: u16,
+        solitaire: u8,
+        reserved: u8,
+    ) -> PyResult<PyWthorHeader> {
+        let board = match board.parse::<Board>() {
+            Ok(b @ (Board::Size8 | Board::Size10)) => b,
+            _ => {
+                return Err(reversi_error(format_args!(
+                    "board is {board:?}: a WTHOR header says \"8x8\" or \"10x10\""
+                )))
+            }
+        };
+        let (created, year) = match (created, year) {
+            (Some(created), Some(year)) => (created, year),
+            (created, year) => {
+                let today = py
+                    .import("datetime")?
+                    .getattr("date")?
+                    .call_method0("today")?;
+                let this_year: u16 = today.getattr("year")?.extract()?;
+                let today = (
+                    (this_year / 100) as u8,
+                    (this_year % 100) as u8,
+                    today.getattr("month")?.extract()?,
+                    today.getattr("day")?.extract()?,
+                );
+                (created.unwrap_or(today), year.unwrap_or(this_year))
+            }
+        };
+        Ok(PyWthorHeader {
+            created,
+            games,
+            names,
+            year,
+            board: board.name().to_string(),
+            solitaire,
+            theoretical_depth,
+            reserved,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, HeaderArgs)> {
+        let h = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (
+                Some(h.year),
+                h.theoretical_depth,
+                Some(h.created),
+                h.board.clone(),
+                h.games,
+                h.names,
+                h.solitaire,
+                h.reserved,
+            ),
+        ))
+    }
+
+    fn __repr__(&self) -> String {
+        let (c, y, m, d) = self.created;
+        format!(
+            "WthorHeader(year={}, theoretical_depth={}, created=({c}, {y}, {m}, {d}), \
+             board={:?}, games={}, names={}, solitaire={}, reserved={})",
+            self.year,
+            self.theoretical_depth,
+            self.board,
+            self.games,
+            self.names,
+            self.solitaire,
+            self.reserved
+        )
+    }
+}
+
+impl PyWthorHeader {
+    /// The rules crate's header (the board was checked when this one was made).
+    fn header(&self) -> Header {
+        let (c, y, m, d) = self.created;
+        Header {
+            created: [c, y, m, d],
+            games: self.games,
+            names: self.names,
+            solitaire: self.solitaire,
+            reserved: self.reserved,
+            year: self.year,
+            board: self.board.parse().unwrap_or(Board::Size8),
+            theoretical_depth: self.theoretical_depth,
+        }
+    }
+}
+
+/// The header of a WTHOR database (the bytes of a ``.wtb`` file): with the
+/// games' tags, what ``write_wthor`` needs to write the file again byte for byte.
+#[pyfunction]
+pub fn wthor_header(data: &Bound<'_, PyBytes>) -> PyResult<PyWthorHeader> {
+    let h = Database::parse(data.as_bytes())
+        .map_err(reversi_error)?
+        .header();
+    let [c, y, m, d] = h.created;
+    Ok(PyWthorHeader {
+        created: (c, y, m, d),
+        games: h.games,
+        names: h.names,
+        year: h.year,
+        board: h.board.name().to_string(),
+        solitaire: h.solitaire,
+        theoretical_depth: h.theoretical_depth,
+        reserved: h.reserved,
+    })
+}
+
+/// A number tag of game `number` (from 1) that fits `T`, or `None` without it.
+fn number_tag<T: TryFrom<u64> + Copy>(
+    game: &PyGame,
+    number: usize,
+    tag: &str,
+    max: u64,
+) -> PyResult<Option<T>> {
+    let Some(text) = game.record.tag(tag) else {
+        return Ok(None);
+    };
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n <= max)
+        .and_then(|n| T::try_from(n).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            reversi_error(format_args!(
+                "game {number}: tag {tag} is {text:?}, not a number from 0 to {max}"
+            ))
+        })
+}
+
+/// Black's score as WTHOR records it, for a game with no ``BlackScore`` tag: the
+/// official count (empty squares to the winner) where the line ends the game,
+/// else Black's discs in the result given (a resignation with scores).
+fn black_score(game: &PyGame, number: usize) -> PyResult<u8> {
+    let mut end = game.record.game().clone();
+    end.go_to_end();
+    let score = if end.is_over() {
+        Some(official_black_score(&end))
+    } else {
+        game.record
+            .result()
+            .and_then(|r| r.scores)
+            .map(|s| s.get(Color::Black))
+    };
+    score.and_then(|s| u8::try_from(s).ok()).ok_or_else(|| {
+        reversi_error(format_args!(
+            "game {number}: its line does not end the game and no result gives \
+                 Black's discs; set the tag BlackScore (WTHOR records a score)"
+        ))
+    })
+}
+
+/// Writes a WTHOR database (the bytes of a ``.wtb`` file) of ``games``: two-player
+/// 8x8 games from the standard start, each written as its whole line's
+/// placements (passes left out, as WTHOR stores them), with ``header`` (a new
+/// ``WthorHeader()`` when None: this year, created today, depth 0; its ``games``
+/// replaced by the number of games).
+///
+/// Each game's numbers come from its tags, as ``wthor_games`` and ``read_wthor``
+/// set them: ``Tournament``, ``BlackPlayer`` and ``WhitePlayer`` (0 to 65535, 0
+/// when absent), ``BlackScore`` (0 to 255; when absent, the official count where
+/// the line ends the game, else Black's discs in the stated result) and
+/// ``TheoreticalScore`` (0 to 255; Black's score when absent: WTHOR has no
+/// "unknown"). Names are not written: WTHOR keeps them in ``WTHOR.JOU`` and
+/// ``WTHOR.TRN``. A game WTHOR cannot hold, or a tag out of range, is a
+/// ``ReversiError`` naming the game (from 1), and nothing is written.
+#[pyfunction]
+#[pyo3(signature = (games, header=None))]
+pub fn write_wthor<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+    header: Option<PyRef<'py, PyWthorHeader>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let header = match header {
+        Some(h) => h.clone(),
+        None => PyWthorHeader::new(py, None, 0, None, "8x8", 0, 0, 0, 0)?,
+    };
+    let mut list = Vec::new();
+    for (i, item) in games.try_iter()?.enumerate() {
+        let number = i + 1;
+        let game: PyRef<'_, PyGame> = item?.extract()?;
+        let black_score = match number_tag(&game, number, "BlackScore", 255)? {
+            Some(score) => score,
+            None => black_score(&game, number)?,
+        };
+        list.push(WthorGame {
+            tournament: number_tag(&game, number, "Tournament", 65535)?.unwrap_or(0),
+            black_player: number_tag(&game, number, "BlackPlayer", 65535)?.unwrap_or(0),
+            white_player: number_tag(&game, number, "WhitePlayer", 65535)?.unwrap_or(0),
+            black_score,
+            theoretical_score: number_tag(&game, number, "TheoreticalScore", 255)?
+                .unwrap_or(black_score),
+            record: game.record.clone(),
+        });
+    }
+    let bytes = wthor::write(&header.header(), &list).map_err(reversi_error)?;
+    Ok(PyBytes::new(py, &bytes))
+}
