@@ -299,6 +299,25 @@ typedef uint32_t ReversiArchive;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Which names file `reversi_wthor_names_write` writes.
+enum ReversiWthorNames
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // `WTHOR.JOU`: players' names, fields of 20 bytes.
+  REVERSI_WTHOR_NAMES_PLAYERS = 0,
+  // `WTHOR.TRN`: tournaments' names, fields of 26 bytes.
+  REVERSI_WTHOR_NAMES_TOURNAMENTS = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ReversiWthorNames ReversiWthorNames;
+#else
+typedef uint32_t ReversiWthorNames;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // A game: rules, position, the moves played, and the tags of its record.
 typedef struct ReversiGame ReversiGame;
 
@@ -1076,6 +1095,28 @@ ReversiStatus reversi_wthor_write(const struct ReversiWthorHeader *header,
                                   uint8_t *buf,
                                   size_t len,
                                   size_t *written);
+
+// Writes a WTHOR names file (`kind`, a `ReversiWthorNames` value: `WTHOR.JOU`
+// or `WTHOR.TRN`) of `count` names into `buf` (`len` bytes), as
+// `reversi_wthor_write` does: `INSUFFICIENT_SIZE` with the size needed in
+// `*written`, and `(NULL, 0, &written)` asks for it. `created` is the header's
+// date, 4 bytes (century, year in the century, month, day); name `i` is
+// `names[i]` (UTF-8), numbered `i` as the games' numbers refer to it. A name
+// must fit its field (20 or 26 bytes) in ISO 8859-1, one byte a character,
+// without NUL, else `CANNOT_EXPRESS` naming it; `names` may be NULL when `count`
+// is 0.
+//
+// # Safety
+// `created` is NULL or points to 4 bytes; `names` is NULL or points to `count`
+// NULL or NUL-terminated strings; `buf` has room for `len` bytes; `written` is
+// valid.
+ReversiStatus reversi_wthor_names_write(uint32_t kind,
+                                        const uint8_t *created,
+                                        const char *const *names,
+                                        size_t count,
+                                        uint8_t *buf,
+                                        size_t len,
+                                        size_t *written);
 
 // Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
 // `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,

@@ -503,6 +503,24 @@ inline std::vector<uint8_t> wthor_write(const ReversiWthorHeader &header,
     return bytes;
 }
 
+/// A WTHOR names file (`kind`: players for `WTHOR.JOU`, tournaments for
+/// `WTHOR.TRN`) of `names` (UTF-8), numbered from 0 in their order, its header
+/// dated `created` (century, year in the century, month, day); throws
+/// CANNOT_EXPRESS for a name its field cannot hold in ISO 8859-1.
+inline std::vector<uint8_t> wthor_names_write(uint32_t kind, const std::array<uint8_t, 4> &created,
+                                              const std::vector<std::string> &names) {
+    std::vector<const char *> list;
+    for (const auto &name : names) list.push_back(name.c_str());
+    size_t written = 0;
+    ReversiStatus status = reversi_wthor_names_write(kind, created.data(), list.data(), list.size(),
+                                                     nullptr, 0, &written);
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) detail::check(status);
+    std::vector<uint8_t> bytes(written);
+    detail::check(reversi_wthor_names_write(kind, created.data(), list.data(), list.size(), bytes.data(),
+                                            bytes.size(), &written));
+    return bytes;
+}
+
 /// One entry of a GameReader: where it starts, and the game or why it could not be
 /// read.
 struct GameEntry {

@@ -130,7 +130,7 @@ fn truncated_and_corrupt_files_are_errors() {
 }
 
 mod writing {
-    use reversi::text::wthor::{write, Database, Names, WthorWriteError};
+    use reversi::text::wthor::{write, Database, NameProblem, Names, WthorWriteError};
     use reversi::text::{ggf, record::Record};
     use reversi::{Color, Game, Rules};
 
@@ -192,6 +192,82 @@ mod writing {
         assert_eq!(
             write(&db.header(), &[game]),
             Err(WthorWriteError::Rules { game: 1 })
+        );
+    }
+
+    #[test]
+    fn names_files_are_made_from_names() {
+        // The real files made again from their names and headers' dates: the same
+        // bytes (their fields are padded with NUL, their years and flags 0).
+        let jou = include_bytes!("data/wthor/WTHOR.JOU");
+        let trn = include_bytes!("data/wthor/WTHOR.TRN");
+        let all = |names: &Names| -> Vec<String> {
+            (0..names.len())
+                .map(|i| names.get(i as u16).unwrap().to_string())
+                .collect()
+        };
+        let players = all(&Names::players(jou).unwrap());
+        let tournaments = all(&Names::tournaments(trn).unwrap());
+        let dated = |bytes: &[u8]| -> [u8; 4] { bytes[..4].try_into().unwrap() };
+        assert_eq!(
+            Names::new_players(dated(jou), &players).unwrap().to_bytes(),
+            jou
+        );
+        assert_eq!(
+            Names::new_tournaments(dated(trn), &tournaments)
+                .unwrap()
+                .to_bytes(),
+            trn
+        );
+
+        // A file of our own: the header, then each name NUL-padded, one byte a
+        // character (ISO 8859-1), a name as long as its field without a NUL.
+        let long = "Twenty-six characters long";
+        let made = Names::new_tournaments([20, 26, 12, 3], ["Club", long, "Noël"]).unwrap();
+        let bytes = made.to_bytes();
+        let mut expected = vec![20, 26, 12, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0];
+        for name in [&b"Club"[..], long.as_bytes(), b"No\xebl"] {
+            expected.extend_from_slice(name);
+            expected.resize(expected.len() + 26 - name.len(), 0);
+        }
+        assert_eq!(bytes, expected);
+        let read = Names::tournaments(&bytes).unwrap();
+        assert_eq!(
+            [read.get(0), read.get(1), read.get(2)],
+            [Some("Club"), Some(long), Some("Noël")]
+        );
+
+        // What a names file cannot hold, naming the name by its number.
+        let refused = |names: &[&str]| Names::new_players([0; 4], names).unwrap_err();
+        assert_eq!(
+            refused(&["Ann", "twenty-one characters"]),
+            WthorWriteError::Name {
+                number: 1,
+                problem: NameProblem::TooLong {
+                    bytes: 21,
+                    width: 20
+                }
+            }
+        );
+        assert_eq!(
+            refused(&["Ann", "Bo", "Łukasz"]),
+            WthorWriteError::Name {
+                number: 2,
+                problem: NameProblem::Character('Ł')
+            }
+        );
+        assert_eq!(
+            refused(&["A\0B"]).to_string(),
+            "name number 0 has '\\0': names are ISO 8859-1, one byte a character, without NUL"
+        );
+        let many = vec![""; 65_536];
+        assert_eq!(
+            Names::new_players([0; 4], &many).unwrap_err(),
+            WthorWriteError::TooManyNames { count: 65_536 }
+        );
+        assert_eq!(
+            Names::new_players([0; 4], &many[1..]).unwrap().len(),
+            65_535
         );
     }
 }

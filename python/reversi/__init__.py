@@ -5,7 +5,8 @@
 - ``read_games``/``open_games``: the games of a GGF archive or a file of records,
   one ``GameEntry`` at a time (a bad game is an entry with its error);
   ``wthor_games`` and ``wthor_names``: WTHOR databases with their names files;
-  ``write_wthor`` (with ``wthor_header``/``WthorHeader``) writes a database.
+  ``write_wthor`` (with ``wthor_header``/``WthorHeader``) and
+  ``write_wthor_names`` write them.
 - One action numbering for learning: ``row * width + column`` over the board's
   bounding grid, then the pass (8x8: squares 0-63, pass 64, as OpenSpiel).
 - ``Game.observation()``: planes ``(players + 4, width, width)`` from the mover's
@@ -47,6 +48,7 @@ from reversi._reversi import (
     wthor_header,
     wthor_names,
     write_wthor,
+    write_wthor_names,
 )
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "wthor_header",
     "wthor_names",
     "write_wthor",
+    "write_wthor_names",
 ]
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "WthorHeader",
     "wthor_header",
     "write_wthor",
+    "write_wthor_names",
     "random_games",
     "symmetry_permutation",
     "Bot",
@@ -281,6 +282,11 @@ class WthorHeader:
 
 def wthor_header(data: bytes) -> WthorHeader: ...
 def write_wthor(games: Iterable[Game], header: Optional[WthorHeader] = None) -> bytes: ...
+def write_wthor_names(
+    names: Sequence[str],
+    kind: Literal["players", "tournaments"],
+    created: Optional[Tuple[int, int, int, int]] = None,
+) -> bytes: ...
 def random_games(
     num_games: int,
     rules: _RulesLike = None,

@@ -102,6 +102,7 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(readers::wthor_names, m)?)?;
     m.add_function(wrap_pyfunction!(wthor::wthor_header, m)?)?;
     m.add_function(wrap_pyfunction!(wthor::write_wthor, m)?)?;
+    m.add_function(wrap_pyfunction!(wthor::write_wthor_names, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry_permutation, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;

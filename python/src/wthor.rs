@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi::text::wthor::{self, official_black_score, Database, Header, WthorGame};
+use reversi::text::wthor::{self, official_black_score, Database, Header, Names, WthorGame};
 use reversi::{Board, Color};
 
 use crate::errors::reversi_error;
@@ -75,17 +75,7 @@ impl PyWthorHeader {
         let (created, year) = match (created, year) {
             (Some(created), Some(year)) => (created, year),
             (created, year) => {
-                let today = py
-                    .import("datetime")?
-                    .getattr("date")?
-                    .call_method0("today")?;
-                let this_year: u16 = today.getattr("year")?.extract()?;
-                let today = (
-                    (this_year / 100) as u8,
-                    (this_year % 100) as u8,
-                    today.getattr("month")?.extract()?,
-                    today.getattr("day")?.extract()?,
-                );
+                let (today, this_year) = today(py)?;
                 (created.unwrap_or(today), year.unwrap_or(this_year))
             }
         };
@@ -132,6 +122,22 @@ impl PyWthorHeader {
             self.reserved
         )
     }
+}
+
+/// Today's date as a WTHOR header's four bytes, and this year.
+fn today(py: Python<'_>) -> PyResult<((u8, u8, u8, u8), u16)> {
+    let today = py
+        .import("datetime")?
+        .getattr("date")?
+        .call_method0("today")?;
+    let year: u16 = today.getattr("year")?.extract()?;
+    let created = (
+        (year / 100) as u8,
+        (year % 100) as u8,
+        today.getattr("month")?.extract()?,
+        today.getattr("day")?.extract()?,
+    );
+    Ok((created, year))
 }
 
 impl PyWthorHeader {
@@ -261,4 +267,36 @@ pub fn write_wthor<'py>(
     }
     let bytes = wthor::write(&header.header(), &list).map_err(reversi_error)?;
     Ok(PyBytes::new(py, &bytes))
+}
+
+/// Writes a WTHOR names file (the bytes of ``WTHOR.JOU`` for ``kind="players"``,
+/// of ``WTHOR.TRN`` for ``kind="tournaments"``) of ``names``, numbered from 0 in
+/// their order as the games' ``BlackPlayer``, ``WhitePlayer`` and ``Tournament``
+/// tags refer to them; ``created`` is the header's date as in ``WthorHeader``
+/// (today when None). A name must fit its field (20 bytes for a player, 26 for a
+/// tournament) in ISO 8859-1, one byte a character, without NUL: otherwise a
+/// ``ReversiError`` naming its number, and nothing is written.
+#[pyfunction]
+#[pyo3(signature = (names, kind, created=None))]
+pub fn write_wthor_names<'py>(
+    py: Python<'py>,
+    names: Vec<String>,
+    kind: &str,
+    created: Option<(u8, u8, u8, u8)>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (c, y, m, d) = match created {
+        Some(created) => created,
+        None => today(py)?.0,
+    };
+    let file = match kind {
+        "players" => Names::new_players([c, y, m, d], names),
+        "tournaments" => Names::new_tournaments([c, y, m, d], names),
+        other => {
+            return Err(reversi_error(format_args!(
+                "kind is \"players\" or \"tournaments\", not {other:?}"
+            )))
+        }
+    }
+    .map_err(reversi_error)?;
+    Ok(PyBytes::new(py, &file.to_bytes()))
 }

@@ -139,3 +139,41 @@ def test_what_wthor_cannot_hold_is_refused_naming_the_game():
         reversi.WthorHeader(year=70000)
     with pytest.raises(TypeError):
         reversi.write_wthor([good, "f5 d6"])
+
+
+def test_names_files_are_written_from_their_names():
+    for file, kind in [("WTHOR.JOU", "players"), ("WTHOR.TRN", "tournaments")]:
+        data = (DATA / "wthor" / file).read_bytes()
+        names = reversi.wthor_names(data, kind)
+        assert reversi.write_wthor_names(names, kind, created=tuple(data[:4])) == data
+
+
+def test_a_self_play_database_is_named_by_its_own_names_files():
+    games = [random_game(seed) for seed in range(4)]
+    for i, game in enumerate(games):
+        game.set_tag("BlackPlayer", str(i % 2))
+        game.set_tag("WhitePlayer", str(1 - i % 2))
+        game.set_tag("Tournament", "0")
+    wtb = reversi.write_wthor(games)
+    jou = reversi.write_wthor_names(["greedy", "mcts:playouts=500"], "players")
+    trn = reversi.write_wthor_names(["Self-play, Noël"], "tournaments", created=(20, 26, 12, 3))
+    assert len(jou) == 16 + 2 * 20 and jou[8:10] == (2).to_bytes(2, "little")
+    assert trn[:4] == bytes([20, 26, 12, 3]) and trn[16:31] == "Self-play, Noël".encode("latin-1")
+    entries = reversi.wthor_games(wtb, players=jou, tournaments=trn)
+    assert [(e.tags["Black"], e.tags["White"]) for e in entries[:2]] == [
+        ("greedy", "mcts:playouts=500"),
+        ("mcts:playouts=500", "greedy"),
+    ]
+    assert {e.tags["Event"] for e in entries} == {"Self-play, Noël"}
+
+
+def test_names_a_file_cannot_hold_are_refused_by_number():
+    with pytest.raises(reversi.ReversiError, match="name number 1 has 'Ł'"):
+        reversi.write_wthor_names(["Ann", "Łukasz"], "players")
+    with pytest.raises(reversi.ReversiError, match="name number 0 is 21 bytes long"):
+        reversi.write_wthor_names(["x" * 21], "players")
+    assert len(reversi.write_wthor_names(["x" * 26], "tournaments")) == 16 + 26
+    with pytest.raises(reversi.ReversiError, match='not "games"'):
+        reversi.write_wthor_names(["Ann"], "games")  # type: ignore[arg-type]
+    with pytest.raises(reversi.ReversiError, match="65536 names"):
+        reversi.write_wthor_names([""] * 65536, "players")

@@ -1,6 +1,7 @@
 //! WTHOR databases: a database handle, and its games as game handles.
 
 use std::boxed::Box;
+use std::ffi::c_char;
 use std::format;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::vec::Vec;
@@ -178,6 +179,74 @@ pub unsafe extern "C" fn reversi_wthor_write(
             wthor::write(&header, &list).map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
         // SAFETY: forwarded.
         unsafe { write_items(&bytes, buf, len, written, "bytes") }
+    })
+}
+
+/// Which names file `reversi_wthor_names_write` writes.
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ReversiWthorNames {
+    /// `WTHOR.JOU`: players' names, fields of 20 bytes.
+    Players = 0,
+    /// `WTHOR.TRN`: tournaments' names, fields of 26 bytes.
+    Tournaments = 1,
+}
+
+/// Writes a WTHOR names file (`kind`, a `ReversiWthorNames` value: `WTHOR.JOU`
+/// or `WTHOR.TRN`) of `count` names into `buf` (`len` bytes), as
+/// `reversi_wthor_write` does: `INSUFFICIENT_SIZE` with the size needed in
+/// `*written`, and `(NULL, 0, &written)` asks for it. `created` is the header's
+/// date, 4 bytes (century, year in the century, month, day); name `i` is
+/// `names[i]` (UTF-8), numbered `i` as the games' numbers refer to it. A name
+/// must fit its field (20 or 26 bytes) in ISO 8859-1, one byte a character,
+/// without NUL, else `CANNOT_EXPRESS` naming it; `names` may be NULL when `count`
+/// is 0.
+///
+/// # Safety
+/// `created` is NULL or points to 4 bytes; `names` is NULL or points to `count`
+/// NULL or NUL-terminated strings; `buf` has room for `len` bytes; `written` is
+/// valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_names_write(
+    kind: u32,
+    created: *const u8,
+    names: *const *const c_char,
+    count: usize,
+    buf: *mut u8,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        let players = match kind {
+            k if k == ReversiWthorNames::Players as u32 => true,
+            k if k == ReversiWthorNames::Tournaments as u32 => false,
+            k => {
+                return Err(fail(
+                    ReversiStatus::InvalidArgument,
+                    format_args!("kind {k} is not a ReversiWthorNames"),
+                ))
+            }
+        };
+        // SAFETY: not NULL (checked), and 4 bytes by the caller's promise.
+        let created: [u8; 4] = unsafe { *arg(created.cast::<[u8; 4]>(), "created")? };
+        let names = match count {
+            0 => &[][..],
+            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
+            _ => unsafe { std::slice::from_raw_parts(arg(names, "names")?, count) },
+        };
+        let mut list = Vec::with_capacity(count);
+        for (i, &name) in names.iter().enumerate() {
+            // SAFETY: NULL or NUL-terminated by the caller's promise.
+            list.push(unsafe { text(name, &format!("names[{i}]"))? });
+        }
+        let file = if players {
+            wthor::Names::new_players(created, list)
+        } else {
+            wthor::Names::new_tournaments(created, list)
+        }
+        .map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
+        // SAFETY: forwarded.
+        unsafe { write_items(&file.to_bytes(), buf, len, written, "bytes") }
     })
 }
 

@@ -17,7 +17,8 @@
 //!
 //! The names files have the same 16-byte header (its count of names at bytes
 //! 8–9), then one fixed field a name: 20 bytes for a player, 26 for a tournament,
-//! the text padded with NUL bytes, read as ISO 8859-1 (each byte one character).
+//! the text padded with NUL bytes, read as ISO 8859-1 (each byte one character);
+//! [`Names::new_players`] and [`Names::new_tournaments`] make them from names.
 //!
 //! [`write()`] writes games back: a file read and written again is the same bytes
 //! (tested on the real `WTH_2015.wtb`). What WTHOR cannot hold is a typed error
@@ -389,6 +390,71 @@ impl Names {
         })
     }
 
+    /// A players file (`WTHOR.JOU`) of `names`, numbered from 0 in their order,
+    /// its header dated `created` (century, year in the century, month, day).
+    /// Each name must fit its 20-byte field in ISO 8859-1, one byte a character,
+    /// without NUL ([`WthorWriteError::Name`] otherwise), and there may be 65,535
+    /// names at most ([`WthorWriteError::TooManyNames`]).
+    ///
+    /// ```
+    /// use reversi::text::wthor::Names;
+    /// let players = Names::new_players([20, 26, 12, 3], ["Ann", "Bérénice"])?;
+    /// let bytes = players.to_bytes();
+    /// assert_eq!(bytes.len(), 16 + 2 * 20);
+    /// assert_eq!(Names::players(&bytes)?.get(1), Some("Bérénice"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_players<S: AsRef<str>>(
+        created: [u8; 4],
+        names: impl IntoIterator<Item = S>,
+    ) -> Result<Names, WthorWriteError> {
+        Names::new(created, names, PLAYER_NAME)
+    }
+
+    /// A tournaments file (`WTHOR.TRN`) of `names`, as
+    /// [`new_players`](Names::new_players) with fields of 26 bytes.
+    pub fn new_tournaments<S: AsRef<str>>(
+        created: [u8; 4],
+        names: impl IntoIterator<Item = S>,
+    ) -> Result<Names, WthorWriteError> {
+        Names::new(created, names, TOURNAMENT_NAME)
+    }
+
+    fn new<S: AsRef<str>>(
+        created: [u8; 4],
+        names: impl IntoIterator<Item = S>,
+        width: usize,
+    ) -> Result<Names, WthorWriteError> {
+        let mut list = Vec::new();
+        for (number, name) in names.into_iter().enumerate() {
+            let name = name.as_ref();
+            if let Some(character) = name.chars().find(|&c| c == '\0' || u32::from(c) > 0xff) {
+                return Err(WthorWriteError::Name {
+                    number,
+                    problem: NameProblem::Character(character),
+                });
+            }
+            let bytes = name.chars().count();
+            if bytes > width {
+                return Err(WthorWriteError::Name {
+                    number,
+                    problem: NameProblem::TooLong { bytes, width },
+                });
+            }
+            list.push(String::from(name));
+        }
+        let count = u16::try_from(list.len())
+            .map_err(|_| WthorWriteError::TooManyNames { count: list.len() })?;
+        let mut header = [0; HEADER];
+        header[..4].copy_from_slice(&created);
+        header[8..10].copy_from_slice(&count.to_le_bytes());
+        Ok(Names {
+            header,
+            width,
+            names: list,
+        })
+    }
+
     /// The name of number `index`, without its padding; `None` beyond the file.
     pub fn get(&self, index: u16) -> Option<&str> {
         self.names.get(usize::from(index)).map(String::as_str)
@@ -442,6 +508,36 @@ pub enum WthorWriteError {
     /// More games than the header's count can say.
     #[error("more games than a WTHOR header can count")]
     TooMany,
+    /// A name that a names file cannot hold.
+    #[error("name number {number} {problem}")]
+    Name {
+        /// The name's number (from 0, as the games refer to it).
+        number: usize,
+        /// What is wrong with it.
+        problem: NameProblem,
+    },
+    /// More names than a names file's header can count (65,535).
+    #[error("{count} names, more than a WTHOR names file can count (65535)")]
+    TooManyNames {
+        /// How many names there were.
+        count: usize,
+    },
+}
+
+/// Why a names file cannot hold a name ([`WthorWriteError::Name`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum NameProblem {
+    /// A character beyond ISO 8859-1, or NUL, which ends a name in its field.
+    #[error("has {0:?}: names are ISO 8859-1, one byte a character, without NUL")]
+    Character(char),
+    /// More characters than the field's bytes.
+    #[error("is {bytes} bytes long, more than its field's {width}")]
+    TooLong {
+        /// Its length in bytes (ISO 8859-1: one a character).
+        bytes: usize,
+        /// The field's width: 20 for a player, 26 for a tournament.
+        width: usize,
+    },
 }
 
 /// Writes a WTHOR file: `header` (its game count replaced by the number of games)

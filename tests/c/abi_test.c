@@ -520,6 +520,67 @@ static void wthor(const char *path) {
         OK(reversi_game_tag(game, "BlackPlayer", tag, sizeof tag, &n));
         CHECK((uint32_t)atoi(tag) == info.black_player);
         reversi_game_free(game);
+        /* The names files written from their names (ISO 8859-1 fields made
+           UTF-8 here) and dates: the same bytes as the files. */
+        const struct { const uint8_t *file; size_t len, width; uint32_t kind; } names_files[] = {
+            {jou, jou_len, 20, REVERSI_WTHOR_NAMES_PLAYERS},
+            {trn, trn_len, 26, REVERSI_WTHOR_NAMES_TOURNAMENTS},
+        };
+        for (size_t f = 0; f < 2; f++) {
+            const uint8_t *file_bytes = names_files[f].file;
+            size_t width = names_files[f].width, count = (names_files[f].len - 16) / width;
+            CHECK(count == (size_t)(file_bytes[8] | file_bytes[9] << 8));
+            char *utf8 = malloc(count * (2 * width + 1));
+            const char **list = malloc(count * sizeof *list);
+            for (size_t i = 0; i < count; i++) {
+                char *to = utf8 + i * (2 * width + 1);
+                list[i] = to;
+                for (size_t k = 0; k < width && file_bytes[16 + i * width + k] != 0; k++) {
+                    uint8_t b = file_bytes[16 + i * width + k];
+                    if (b < 0x80) {
+                        *to++ = (char)b;
+                    } else {
+                        *to++ = (char)(0xC0 | b >> 6);
+                        *to++ = (char)(0x80 | (b & 0x3F));
+                    }
+                }
+                *to = 0;
+            }
+            size_t size = 0;
+            CHECK(reversi_wthor_names_write(names_files[f].kind, file_bytes, list, count, NULL, 0, &size) ==
+                  REVERSI_STATUS_INSUFFICIENT_SIZE);
+            CHECK(size == names_files[f].len);
+            uint8_t *out = malloc(size);
+            OK(reversi_wthor_names_write(names_files[f].kind, file_bytes, list, count, out, size, &n));
+            CHECK(n == size && memcmp(out, file_bytes, size) == 0);
+            free(out);
+            free(list);
+            free(utf8);
+        }
+        /* What a names file cannot hold is refused, naming the name. */
+        const char *bad[] = {"Ann", "\xC5\x81ukasz", "a name of 24 bytes long."};
+        uint8_t small[64];
+        const uint8_t date[4] = {20, 26, 12, 3};
+        n = 7;
+        CHECK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, date, bad, 2, small, sizeof small, &n) ==
+              REVERSI_STATUS_CANNOT_EXPRESS && n == 7);
+        CHECK(strstr(last_error(), "name number 1 has") != NULL);
+        CHECK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, date, bad + 2, 1, small, sizeof small, &n) ==
+              REVERSI_STATUS_CANNOT_EXPRESS);
+        CHECK(strcmp(last_error(), "name number 0 is 24 bytes long, more than its field's 20") == 0);
+        /* A tournament's field is wider. */
+        OK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_TOURNAMENTS, date, bad + 2, 1, small, sizeof small, &n));
+        CHECK(n == 16 + 26 && memcmp(small + 16, bad[2], 24) == 0 && small[16 + 24] == 0);
+        CHECK(reversi_wthor_names_write(7, date, bad, 1, small, sizeof small, &n) == REVERSI_STATUS_INVALID_ARGUMENT);
+        CHECK(strcmp(last_error(), "kind 7 is not a ReversiWthorNames") == 0);
+        CHECK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, NULL, bad, 1, small, sizeof small, &n) ==
+              REVERSI_STATUS_NULL_PARAMETER);
+        CHECK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, date, NULL, 1, small, sizeof small, &n) ==
+              REVERSI_STATUS_NULL_PARAMETER);
+        OK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, date, NULL, 0, small, sizeof small, &n));
+        CHECK(n == 16 && memcmp(small, date, 4) == 0 && small[8] == 0);
+        OK(reversi_wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, date, bad, 1, small, sizeof small, &n));
+        CHECK(n == 36 && small[8] == 1 && memcmp(small + 16, "Ann\0", 4) == 0);
     }
     /* Written back from C: the same bytes. */
     {

@@ -106,6 +106,11 @@ static void wthor_trailing_bytes() {
     tournaments[8] = 1;
     std::memcpy(&players[16], "Ann", 3);
     std::memcpy(&tournaments[16], "Club", 4);
+    /* The same files, written from the names. */
+    CHECK(reversi::wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, {0, 0, 0, 0}, {"Ann"}) == players);
+    CHECK(reversi::wthor_names_write(REVERSI_WTHOR_NAMES_TOURNAMENTS, {0, 0, 0, 0}, {"Club"}) == tournaments);
+    CHECK(status_of([&] { reversi::wthor_names_write(REVERSI_WTHOR_NAMES_PLAYERS, {0, 0, 0, 0}, {"\xE2\x82\xAC"}); }) ==
+          REVERSI_STATUS_CANNOT_EXPRESS);
     counted.set_names(players, tournaments);
     auto named = counted.game(0).first;
     CHECK(named.tag("Black") == std::optional<std::string>("Ann"));
