@@ -1078,7 +1078,8 @@ ReversiStatus reversi_wthor_header(const struct ReversiWthor *db, struct Reversi
 // text writers do: `INSUFFICIENT_SIZE` with the size needed in `*written`, and
 // `(NULL, 0, &written)` asks for it (no NUL: the file is bytes). `header` gives
 // the header (its `games` replaced by `count`); game `i` is `games[i]`, two-player
-// 8×8 from the standard start (else `CANNOT_EXPRESS`), its whole line's
+// 8×8 from the standard start under an 8×8 header, with scores of 64 at most
+// (else `CANNOT_EXPRESS`), its whole line's
 // placements written (the passes left out, as WTHOR stores them), with the
 // numbers and scores of `infos[i]` (`replay_black_score` and `finished` are not
 // written; a number too large for its field is `INVALID_ARGUMENT`). The tags

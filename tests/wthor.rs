@@ -130,7 +130,9 @@ fn truncated_and_corrupt_files_are_errors() {
 }
 
 mod writing {
-    use reversi::text::wthor::{write, Database, NameProblem, Names, WthorWriteError};
+    use reversi::text::wthor::{
+        write, write_records, Database, NameProblem, Names, WthorError, WthorWriteError,
+    };
     use reversi::text::{ggf, record::Record};
     use reversi::{Color, Game, Rules};
 
@@ -268,6 +270,112 @@ mod writing {
         assert_eq!(
             Names::new_players([0; 4], &many[1..]).unwrap().len(),
             65_535
+        );
+    }
+
+    #[test]
+    fn headers_and_scores_wthor_cannot_hold_are_refused() {
+        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        let game = db.game(0).unwrap();
+        let mut header = db.header();
+        header.board = reversi::Board::Size6;
+        assert_eq!(
+            write(&header, &[]),
+            Err(WthorWriteError::HeaderBoard(reversi::Board::Size6))
+        );
+        header.board = reversi::Board::Size10;
+        assert_eq!(write(&header, &[]).unwrap()[12], 10);
+        assert_eq!(
+            write(&header, std::slice::from_ref(&game)),
+            Err(WthorWriteError::Size10 { game: 1 })
+        );
+        let header = db.header();
+        let mut high = game.clone();
+        high.theoretical_score = 65;
+        assert_eq!(
+            write(&header, &[game.clone(), high])
+                .unwrap_err()
+                .to_string(),
+            "game 2: the theoretical score 65 is more than the board's 64 squares"
+        );
+        // A recorded score that is not the board's count is written as given.
+        let mut other = game.clone();
+        other.black_score = 10;
+        assert_eq!(write(&header, &[other]).unwrap()[16 + 6], 10);
+    }
+
+    #[test]
+    fn records_are_written_with_the_numbers_of_their_tags() {
+        let bytes = include_bytes!("data/wthor/WTH_2015.wtb");
+        let db = Database::parse(bytes).unwrap();
+        let records: Vec<Record> = db.games().map(|g| g.unwrap().record).collect();
+        assert_eq!(write_records(&db.header(), &records).unwrap(), bytes);
+
+        let header = db.header();
+        let mut record = records[0].clone();
+        for (tag, value, max) in [
+            ("BlackPlayer", "65536", 65535),
+            ("WhitePlayer", "+5", 65535),
+            ("Tournament", " 5", 65535),
+            ("BlackScore", "65", 64),
+            ("TheoreticalScore", "", 64),
+        ] {
+            let mut bad = record.clone();
+            bad.set_tag(tag, value).unwrap();
+            assert_eq!(
+                write_records(&header, [&record, &bad]),
+                Err(WthorWriteError::Tag {
+                    game: 2,
+                    tag,
+                    value: value.to_string(),
+                    max
+                })
+            );
+        }
+        // Without the number tags: 0 for the numbers, the board's official
+        // count for both scores.
+        let mut plain = Record::new(record.game().clone());
+        let (black, white) = (
+            plain.game().count(Color::Black),
+            plain.game().count(Color::White),
+        );
+        let written = write_records(&header, [&plain]).unwrap();
+        let official = reversi::text::wthor::official_black_score(plain.game()) as u8;
+        assert!(black + white <= 64);
+        assert_eq!(&written[16..24], &[0, 0, 0, 0, 0, 0, official, official]);
+        // A game cut short needs a score: its result's, or a tag.
+        plain.game_mut().go_to(20).unwrap();
+        plain.game_mut().clear_redo();
+        assert_eq!(
+            write_records(&header, [&plain]),
+            Err(WthorWriteError::NoScore { game: 1 })
+        );
+        plain.set_result("black 40-24 by agreement").unwrap();
+        assert_eq!(write_records(&header, [&plain]).unwrap()[16 + 6], 40);
+        record.set_tag("BlackScore", "x").unwrap();
+        // The rules are checked before the tags.
+        let six = Record::new(Game::new(
+            Rules::builder(reversi::Board::Size6).build().unwrap(),
+        ));
+        let mut six_tagged = six.clone();
+        six_tagged.set_tag("BlackScore", "x").unwrap();
+        assert_eq!(
+            write_records(&header, [&six_tagged]),
+            Err(WthorWriteError::Rules { game: 1 })
+        );
+        assert!(write_records(&header, [&six]).is_err());
+    }
+
+    #[test]
+    fn a_names_file_cut_short_is_a_names_error() {
+        let jou = include_bytes!("data/wthor/WTHOR.JOU");
+        assert_eq!(
+            Names::players(&jou[..16 + 30]),
+            Err(WthorError::NamesTruncated { name: 2 })
+        );
+        assert_eq!(
+            Names::tournaments(jou).unwrap_err().to_string(),
+            "the names file ends before name 2893 of its header's count (names from 1)"
         );
     }
 }

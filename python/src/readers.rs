@@ -206,11 +206,11 @@ pub fn wthor_games(
     let players = players
         .map(|p| Names::players(p.as_bytes()))
         .transpose()
-        .map_err(reversi_error)?;
+        .map_err(|e| reversi_error(format_args!("players: {e}")))?;
     let tournaments = tournaments
         .map(|t| Names::tournaments(t.as_bytes()))
         .transpose()
-        .map_err(reversi_error)?;
+        .map_err(|e| reversi_error(format_args!("tournaments: {e}")))?;
     let empty = Names::parse(&[0; WTHOR_HEADER], 1).map_err(reversi_error)?;
     Ok(database
         .games()

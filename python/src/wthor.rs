@@ -4,8 +4,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use reversi::text::wthor::{self, official_black_score, Database, Header, Names, WthorGame};
-use reversi::{Board, Color};
+use reversi::text::wthor::{self, Database, Header, Names};
+use reversi::Board;
 
 use crate::errors::reversi_error;
 use crate::game::PyGame;
@@ -177,51 +177,6 @@ pub fn wthor_header(data: &Bound<'_, PyBytes>) -> PyResult<PyWthorHeader> {
     })
 }
 
-/// A number tag of game `number` (from 1) that fits `T`, or `None` without it.
-fn number_tag<T: TryFrom<u64> + Copy>(
-    game: &PyGame,
-    number: usize,
-    tag: &str,
-    max: u64,
-) -> PyResult<Option<T>> {
-    let Some(text) = game.record.tag(tag) else {
-        return Ok(None);
-    };
-    text.trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|&n| n <= max)
-        .and_then(|n| T::try_from(n).ok())
-        .map(Some)
-        .ok_or_else(|| {
-            reversi_error(format_args!(
-                "game {number}: tag {tag} is {text:?}, not a number from 0 to {max}"
-            ))
-        })
-}
-
-/// Black's score as WTHOR records it, for a game with no ``BlackScore`` tag: the
-/// official count (empty squares to the winner) where the line ends the game,
-/// else Black's discs in the result given (a resignation with scores).
-fn black_score(game: &PyGame, number: usize) -> PyResult<u8> {
-    let mut end = game.record.game().clone();
-    end.go_to_end();
-    let score = if end.is_over() {
-        Some(official_black_score(&end))
-    } else {
-        game.record
-            .result()
-            .and_then(|r| r.scores)
-            .map(|s| s.get(Color::Black))
-    };
-    score.and_then(|s| u8::try_from(s).ok()).ok_or_else(|| {
-        reversi_error(format_args!(
-            "game {number}: its line does not end the game and no result gives \
-                 Black's discs; set the tag BlackScore (WTHOR records a score)"
-        ))
-    })
-}
-
 /// Writes a WTHOR database (the bytes of a ``.wtb`` file) of ``games``: two-player
 /// 8x8 games from the standard start, each written as its whole line's
 /// placements (passes left out, as WTHOR stores them), with ``header`` (a new
@@ -230,12 +185,14 @@ fn black_score(game: &PyGame, number: usize) -> PyResult<u8> {
 ///
 /// Each game's numbers come from its tags, as ``wthor_games`` and ``read_wthor``
 /// set them: ``Tournament``, ``BlackPlayer`` and ``WhitePlayer`` (0 to 65535, 0
-/// when absent), ``BlackScore`` (0 to 255; when absent, the official count where
+/// when absent), ``BlackScore`` (0 to 64; when absent, the official count where
 /// the line ends the game, else Black's discs in the stated result) and
-/// ``TheoreticalScore`` (0 to 255; Black's score when absent: WTHOR has no
-/// "unknown"). Names are not written: WTHOR keeps them in ``WTHOR.JOU`` and
-/// ``WTHOR.TRN``. A game WTHOR cannot hold, or a tag out of range, is a
-/// ``ReversiError`` naming the game (from 1), and nothing is written.
+/// ``TheoreticalScore`` (0 to 64; Black's score when absent: WTHOR has no
+/// "unknown"), each in decimal digits alone. The header's ``year`` stands for
+/// every game's ``Date``; names are not written: WTHOR keeps them in
+/// ``WTHOR.JOU`` and ``WTHOR.TRN`` (``write_wthor_names``). A game WTHOR cannot
+/// hold (checked first), or a tag out of range, is a ``ReversiError`` naming the
+/// game (from 1), and nothing is written.
 #[pyfunction]
 #[pyo3(signature = (games, header=None))]
 pub fn write_wthor<'py>(
@@ -247,25 +204,12 @@ pub fn write_wthor<'py>(
         Some(h) => h.clone(),
         None => PyWthorHeader::new(py, None, 0, None, "8x8", 0, 0, 0, 0)?,
     };
-    let mut list = Vec::new();
-    for (i, item) in games.try_iter()?.enumerate() {
-        let number = i + 1;
+    let mut records = Vec::new();
+    for item in games.try_iter()? {
         let game: PyRef<'_, PyGame> = item?.extract()?;
-        let black_score = match number_tag(&game, number, "BlackScore", 255)? {
-            Some(score) => score,
-            None => black_score(&game, number)?,
-        };
-        list.push(WthorGame {
-            tournament: number_tag(&game, number, "Tournament", 65535)?.unwrap_or(0),
-            black_player: number_tag(&game, number, "BlackPlayer", 65535)?.unwrap_or(0),
-            white_player: number_tag(&game, number, "WhitePlayer", 65535)?.unwrap_or(0),
-            black_score,
-            theoretical_score: number_tag(&game, number, "TheoreticalScore", 255)?
-                .unwrap_or(black_score),
-            record: game.record.clone(),
-        });
+        records.push(game.record.clone());
     }
-    let bytes = wthor::write(&header.header(), &list).map_err(reversi_error)?;
+    let bytes = wthor::write_records(&header.header(), &records).map_err(reversi_error)?;
     Ok(PyBytes::new(py, &bytes))
 }
 

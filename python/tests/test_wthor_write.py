@@ -128,6 +128,8 @@ def test_what_wthor_cannot_hold_is_refused_naming_the_game():
         ("Tournament", "-1"),
         ("BlackScore", "256"),
         ("TheoreticalScore", "x"),
+        ("WhitePlayer", " 5"),
+        ("BlackScore", "65"),
     ]:
         bad = good.copy()
         bad.set_tag(tag, value)
@@ -177,3 +179,15 @@ def test_names_a_file_cannot_hold_are_refused_by_number():
         reversi.write_wthor_names(["Ann"], "games")  # type: ignore[arg-type]
     with pytest.raises(reversi.ReversiError, match="65536 names"):
         reversi.write_wthor_names([""] * 65536, "players")
+
+
+def test_a_names_file_cut_short_is_named_as_such():
+    wthor = DATA / "wthor"
+    data = (wthor / "WTH_2015.wtb").read_bytes()
+    jou = (wthor / "WTHOR.JOU").read_bytes()
+    with pytest.raises(reversi.ReversiError, match="^players: the names file ends before name 2 "):
+        reversi.wthor_games(data, players=jou[: 16 + 30])
+    with pytest.raises(reversi.ReversiError, match="^tournaments: the names file ends"):
+        reversi.wthor_games(data, tournaments=jou)
+    with pytest.raises(reversi.ReversiError, match="^the names file ends before name 2893"):
+        reversi.wthor_names(jou, "tournaments")

@@ -111,7 +111,8 @@ fn narrow<T: TryFrom<u32>>(value: u32, what: &str) -> Result<T, ReversiStatus> {
 /// text writers do: `INSUFFICIENT_SIZE` with the size needed in `*written`, and
 /// `(NULL, 0, &written)` asks for it (no NUL: the file is bytes). `header` gives
 /// the header (its `games` replaced by `count`); game `i` is `games[i]`, two-player
-/// 8×8 from the standard start (else `CANNOT_EXPRESS`), its whole line's
+/// 8×8 from the standard start under an 8×8 header, with scores of 64 at most
+/// (else `CANNOT_EXPRESS`), its whole line's
 /// placements written (the passes left out, as WTHOR stores them), with the
 /// numbers and scores of `infos[i]` (`replay_black_score` and `finished` are not
 /// written; a number too large for its field is `INVALID_ARGUMENT`). The tags
@@ -360,9 +361,9 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
             };
             names.map_err(|e| match e {
                 // The names files' fields are names, not games.
-                wthor::WthorError::Truncated { game } => fail(
+                wthor::WthorError::NamesTruncated { name } => fail(
                     ReversiStatus::WthorError,
-                    format_args!("{file}: the file ends before name {game} of its header's count"),
+                    format_args!("{file}: the file ends before name {name} of its header's count"),
                 ),
                 e => fail(ReversiStatus::WthorError, format_args!("{file}: {e}")),
             })

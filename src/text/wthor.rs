@@ -65,6 +65,12 @@ pub enum WthorError {
         /// The game number, from 1.
         game: usize,
     },
+    /// A names file ends before the names its header counts, or inside one.
+    #[error("the names file ends before name {name} of its header's count (names from 1)")]
+    NamesTruncated {
+        /// The first name missing, from 1.
+        name: usize,
+    },
     /// A move byte that is no square of the board.
     #[error("game {game}, move {number}: byte {byte} is not a square")]
     BadSquare {
@@ -363,7 +369,7 @@ impl Names {
 
     /// Reads a names file of fields `width` bytes wide. A file that ends inside a
     /// field, or holds fewer fields than its header announces, is
-    /// [`WthorError::Truncated`] (naming the first missing field, from 1).
+    /// [`WthorError::NamesTruncated`] (naming the first missing field, from 1).
     pub fn parse(bytes: &[u8], width: usize) -> Result<Names, WthorError> {
         let header: [u8; HEADER] = bytes
             .get(..HEADER)
@@ -372,8 +378,8 @@ impl Names {
         let announced = usize::from(u16::from_le_bytes([header[8], header[9]]));
         let fields = &bytes[HEADER..];
         if width == 0 || !fields.len().is_multiple_of(width) || fields.len() / width < announced {
-            return Err(WthorError::Truncated {
-                game: (fields.len() / width.max(1)).min(announced) + 1,
+            return Err(WthorError::NamesTruncated {
+                name: (fields.len() / width.max(1)).min(announced) + 1,
             });
         }
         let names = fields
@@ -486,14 +492,53 @@ impl Names {
     }
 }
 
-/// A game that a WTHOR file cannot hold.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+/// What a WTHOR file cannot hold.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum WthorWriteError {
-    /// Rules other than two players on the header's board from the standard start.
-    #[error(
-        "game {game}: WTHOR holds two-player games from the standard start of the header's board"
-    )]
+    /// Rules other than two players on 8×8 from the standard start.
+    #[error("game {game}: WTHOR holds two-player 8x8 games from the standard start")]
     Rules {
+        /// The game, from 1.
+        game: usize,
+    },
+    /// A header board other than 8×8 and 10×10.
+    #[error("a WTHOR header's board is 8x8 or 10x10, not {0}")]
+    HeaderBoard(Board),
+    /// A game under a 10×10 header: the writer writes 8×8 games only.
+    #[error("game {game}: the header is 10x10, and the writer writes 8x8 games only")]
+    Size10 {
+        /// The game, from 1.
+        game: usize,
+    },
+    /// A score beyond the board's 64 squares.
+    #[error("game {game}: {which} score {score} is more than the board's 64 squares")]
+    Score {
+        /// The game, from 1.
+        game: usize,
+        /// `"Black's"` or `"the theoretical"`.
+        which: &'static str,
+        /// The score.
+        score: u8,
+    },
+    /// A tag [`write_records`] takes a number from that holds none in range.
+    #[error("game {game}: tag {tag} is {value:?}, not a number from 0 to {max}")]
+    Tag {
+        /// The game, from 1.
+        game: usize,
+        /// The tag's name.
+        tag: &'static str,
+        /// Its value.
+        value: String,
+        /// The largest number its field holds.
+        max: u16,
+    },
+    /// A game for [`write_records`] with no `BlackScore` tag whose line does
+    /// not end the game and whose result gives no scores.
+    #[error(
+        "game {game}: its line does not end the game and no result gives Black's discs; \
+         set the tag BlackScore (WTHOR records a score)"
+    )]
+    NoScore {
         /// The game, from 1.
         game: usize,
     },
@@ -545,7 +590,16 @@ pub enum NameProblem {
 /// [`WthorGame`] fields, then the placements of the whole line of its game (the
 /// passes left out, as WTHOR stores them). The tags are not written: the numbers
 /// are the fields'.
+///
+/// A header board other than 8×8 and 10×10 is [`WthorWriteError::HeaderBoard`];
+/// under a 10×10 header no game is written ([`WthorWriteError::Size10`]), and a
+/// score above 64 is [`WthorWriteError::Score`]. A recorded score that differs
+/// from the board's count is written as given: WTHOR files hold such games (a
+/// game lost on time keeps its official score).
 pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWriteError> {
+    if !matches!(header.board, Board::Size8 | Board::Size10) {
+        return Err(WthorWriteError::HeaderBoard(header.board));
+    }
     let count = u32::try_from(games.len()).map_err(|_| WthorWriteError::TooMany)?;
     let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
     out.extend_from_slice(&header.created);
@@ -557,15 +611,23 @@ pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWrite
         _ => 8,
     });
     out.extend_from_slice(&[header.solitaire, header.theoretical_depth, header.reserved]);
-    let standard = Rules::builder(header.board).build().ok();
     for (i, wthor) in games.iter().enumerate() {
+        check_rules(&wthor.record, i + 1)?;
+        if header.board != Board::Size8 {
+            return Err(WthorWriteError::Size10 { game: i + 1 });
+        }
         let game = wthor.record.game();
-        let start = standard.map(|rules| crate::position::AnyPosition::start(&rules));
-        if header.board != Board::Size8
-            || Some(*game.rules()) != standard
-            || Some(*game.start_position()) != start
-        {
-            return Err(WthorWriteError::Rules { game: i + 1 });
+        for (which, score) in [
+            ("Black's", wthor.black_score),
+            ("the theoretical", wthor.theoretical_score),
+        ] {
+            if score > 64 {
+                return Err(WthorWriteError::Score {
+                    game: i + 1,
+                    which,
+                    score,
+                });
+            }
         }
         let placements: Vec<Square> = game
             .line()
@@ -594,4 +656,108 @@ pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWrite
         }
     }
     Ok(out)
+}
+
+/// Whether `record` is a game WTHOR holds: two players on 8×8 from the
+/// standard start ([`WthorWriteError::Rules`], naming game `number`).
+fn check_rules(record: &Record, number: usize) -> Result<(), WthorWriteError> {
+    let game = record.game();
+    let standard = Rules::builder(Board::Size8)
+        .build()
+        .expect("the standard 8x8 rules");
+    if *game.rules() != standard
+        || *game.start_position() != crate::position::AnyPosition::start(&standard)
+    {
+        return Err(WthorWriteError::Rules { game: number });
+    }
+    Ok(())
+}
+
+/// Writes a WTHOR file of `records` as [`write()`] does, each game's numbers
+/// from its tags, as [`Database::games`] sets them: `Tournament`, `BlackPlayer`
+/// and `WhitePlayer` (0 to 65535; 0 without the tag), `BlackScore` (0 to 64;
+/// without it, the official count where the line ends the game, else Black's
+/// discs in the result given) and `TheoreticalScore` (0 to 64; Black's score
+/// without it: WTHOR has no "unknown"). A number is decimal digits alone. The
+/// header's year stands for every game's `Date`; names are not written (they go
+/// in the names files, [`Names::new_players`]). A game WTHOR cannot hold is
+/// refused before its tags are looked at.
+///
+/// ```
+/// use reversi::text::record::Record;
+/// use reversi::text::wthor::{write_records, Database, Header};
+/// use reversi::{Board, Game, Rules};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut game = Game::new(Rules::default());
+/// game.play_moves("f5 d6 c3 d3 c4 f4 f6 f3 e6 e7")?;
+/// let mut record = Record::new(game);
+/// record.set_result("white 20-44 by resignation")?;
+/// record.set_tag("BlackPlayer", "3")?;
+/// let header = Header {
+///     created: [20, 26, 12, 3],
+///     games: 0, // the writer writes the number of records instead
+///     names: 0,
+///     solitaire: 0,
+///     reserved: 0,
+///     year: 2026,
+///     board: Board::Size8,
+///     theoretical_depth: 0,
+/// };
+/// let bytes = write_records(&header, [&record])?;
+/// let read = Database::parse(&bytes)?.game(0)?;
+/// assert_eq!((read.black_player, read.black_score, read.theoretical_score), (3, 20, 20));
+/// # Ok(())
+/// # }
+/// ```
+pub fn write_records<'a>(
+    header: &Header,
+    records: impl IntoIterator<Item = &'a Record>,
+) -> Result<Vec<u8>, WthorWriteError> {
+    let mut games = Vec::new();
+    for (i, record) in records.into_iter().enumerate() {
+        let game = i + 1;
+        check_rules(record, game)?;
+        let number = |tag: &'static str, max: u16| -> Result<Option<u16>, WthorWriteError> {
+            let Some(value) = record.tag(tag) else {
+                return Ok(None);
+            };
+            let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+            match value.parse::<u16>() {
+                Ok(n) if digits && n <= max => Ok(Some(n)),
+                _ => Err(WthorWriteError::Tag {
+                    game,
+                    tag,
+                    value: String::from(value),
+                    max,
+                }),
+            }
+        };
+        let black_score = match number("BlackScore", 64)? {
+            Some(score) => score as u8,
+            None => {
+                let mut end = record.game().clone();
+                end.go_to_end();
+                let score = if end.is_over() {
+                    Some(official_black_score(&end))
+                } else {
+                    record
+                        .result()
+                        .and_then(|r| r.scores)
+                        .map(|s| s.get(Color::Black))
+                };
+                score
+                    .and_then(|s| u8::try_from(s).ok())
+                    .ok_or(WthorWriteError::NoScore { game })?
+            }
+        };
+        games.push(WthorGame {
+            tournament: number("Tournament", u16::MAX)?.unwrap_or(0),
+            black_player: number("BlackPlayer", u16::MAX)?.unwrap_or(0),
+            white_player: number("WhitePlayer", u16::MAX)?.unwrap_or(0),
+            black_score,
+            theoretical_score: number("TheoreticalScore", 64)?.map_or(black_score, |n| n as u8),
+            record: record.clone(),
+        });
+    }
+    write(header, &games)
 }
