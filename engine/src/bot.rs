@@ -28,6 +28,8 @@
 //! # Ok::<(), String>(())
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand_core::{Rng, SeedableRng};
@@ -37,8 +39,8 @@ use reversi::{
     TwoPlayer8,
 };
 
-use crate::search::alphabeta::{alphabeta_root, Search, EXACT, INFINITY};
-use crate::search::mcts::mcts;
+use crate::search::alphabeta::{alphabeta_root_until, Search, EXACT, INFINITY};
+use crate::search::mcts::mcts_until;
 
 /// What `--help` says about the bots.
 pub const HELP: &str = "\
@@ -409,6 +411,8 @@ pub enum BotError {
     /// hung past its time or wrote something that is not a move. In an arena
     /// this is a forfeit.
     Engine(String),
+    /// The stop flag given to [`Bot::set_stop`] was set before the bot chose.
+    Stopped,
 }
 
 impl std::fmt::Display for BotError {
@@ -419,6 +423,7 @@ impl std::fmt::Display for BotError {
                 write!(f, "{bot} does not play games of {players} players")
             }
             BotError::Engine(why) => f.write_str(why),
+            BotError::Stopped => f.write_str("the bot was stopped before it chose a move"),
         }
     }
 }
@@ -439,6 +444,32 @@ pub trait Bot {
     /// player to move must pass. The game's history is there for engines that
     /// follow the game move by move; built-in bots look at its position only.
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError>;
+
+    /// A flag another thread may set to stop the bot's thinking: a `choose`
+    /// under way when it is set returns soon after with [`BotError::Stopped`]
+    /// (and so does every later one until the flag is cleared); `None` takes
+    /// the flag away. The built-in bots that think for long look at it (`mcts`
+    /// every 32 playouts, `alphabeta` every 4096 nodes and in its endgame
+    /// solve); the others answer at once anyway. By default a bot ignores it.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use reversi::{Game, Rules};
+    /// use reversi_engine::bot::{Bot, BotError, Spec};
+    ///
+    /// let mut bot = Spec::parse("alphabeta:depth=14")?.build(0);
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// bot.set_stop(Some(Arc::clone(&stop)));
+    /// let game = Game::new(Rules::default());
+    /// // Another thread, a signal handler or a GUI's button would set it.
+    /// stop.store(true, Ordering::Relaxed);
+    /// assert_eq!(bot.choose(&game), Err(BotError::Stopped));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        let _ = stop;
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -449,19 +480,28 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
         (**self).choose(game)
     }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        (**self).set_stop(stop);
+    }
+}
+
+/// Whether `stop` is given and set.
+fn is_set(stop: &Option<Arc<AtomicBool>>) -> bool {
+    stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
 /// What a built-in bot does in a position with a legal move, whatever its type.
 trait Think {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice;
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError>;
 }
 
 struct Visit<'a, T>(&'a mut T);
 
 impl<T: Think> PositionVisitor for Visit<'_, T> {
-    type Output = Choice;
+    type Output = Result<Choice, BotError>;
 
-    fn visit<P: Position>(self, pos: &P) -> Choice {
+    fn visit<P: Position>(self, pos: &P) -> Result<Choice, BotError> {
         self.0.think(pos)
     }
 }
@@ -490,7 +530,7 @@ fn choose_in<T: Think>(
             nodes: 0,
         });
     }
-    Ok(pos.visit_fastest(Visit(bot)))
+    pos.visit_fastest(Visit(bot))
 }
 
 fn place<L: reversi::layout::Layout>(spot: Spot<L>, eval: Option<Eval>, nodes: u64) -> Choice {
@@ -530,9 +570,9 @@ impl Random {
 }
 
 impl Think for Random {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let spot = playout::random_move(pos, &mut self.rng).expect("a legal move");
-        place(spot, None, 0)
+        Ok(place(spot, None, 0))
     }
 }
 
@@ -554,11 +594,11 @@ impl Greedy {
 }
 
 impl Think for Greedy {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let sign = if pos.anti() { -1 } else { 1 };
         let moves = pos.legal_moves();
         let spot = best_by(moves, &mut self.rng, |m| sign * pos.flips(m).len() as i32);
-        place(spot, None, moves.len() as u64)
+        Ok(place(spot, None, moves.len() as u64))
     }
 }
 
@@ -580,10 +620,10 @@ impl Mobility {
 }
 
 impl Think for Mobility {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let moves = pos.legal_moves();
         let spot = best_by(moves, &mut self.rng, |m| mobility_score(pos, m));
-        place(spot, None, moves.len() as u64)
+        Ok(place(spot, None, moves.len() as u64))
     }
 }
 
@@ -596,6 +636,7 @@ pub struct Mcts {
     playouts: u32,
     time: Option<Duration>,
     exploration: f64,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Mcts {
@@ -608,6 +649,7 @@ impl Mcts {
             playouts: 1000,
             time: None,
             exploration: 1.4,
+            stop: None,
         }
     }
 
@@ -634,17 +676,21 @@ impl Mcts {
 }
 
 impl Think for Mcts {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice {
-        let (spot, chance, runs) = mcts(
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        let (spot, chance, runs) = mcts_until(
             pos,
             &mut self.rng,
             self.playouts,
             self.time,
             self.exploration,
+            self.stop.as_deref(),
         );
+        if is_set(&self.stop) {
+            return Err(BotError::Stopped);
+        }
         // A forced move runs no playout, and so has no chance to tell.
         let eval = (runs > 0).then_some(Eval::WinChance(chance));
-        place(spot, eval, runs)
+        Ok(place(spot, eval, runs))
     }
 }
 
@@ -661,6 +707,7 @@ pub struct AlphaBeta {
     /// The 8×8 endgame solver, made at the first endgame (its table of up to
     /// 64 MB, sized by `solve`, is not needed before).
     solver: Option<Box<crate::solver::Solver>>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl AlphaBeta {
@@ -672,19 +719,22 @@ impl AlphaBeta {
             depth: depth.max(1),
             solve,
             solver: None,
+            stop: None,
         }
     }
 }
 
 impl Think for AlphaBeta {
-    fn think<P: Position>(&mut self, pos: &P) -> Choice {
-        // `choose_in` has checked for two players and a legal move.
-        let found = alphabeta_root(pos, self.depth, self.solve).expect("two players, a move");
-        place(
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        // `choose_in` has checked for two players and a legal move: the search
+        // fails only when stopped.
+        let found = alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone())
+            .map_err(|_| BotError::Stopped)?;
+        Ok(place(
             found.best,
             Some(eval_of(found.value, found.exact)),
             found.nodes,
-        )
+        ))
     }
 }
 
@@ -712,7 +762,24 @@ macro_rules! bot {
 bot!(Random, false);
 bot!(Greedy, false);
 bot!(Mobility, false);
-bot!(Mcts, false);
+
+impl Bot for Mcts {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        if is_set(&self.stop) {
+            return Err(BotError::Stopped);
+        }
+        let name = self.name.clone();
+        choose_in(self, &name, false, game.position())
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+}
 
 impl Bot for AlphaBeta {
     fn name(&self) -> &str {
@@ -727,7 +794,12 @@ impl Bot for AlphaBeta {
                 let solver = self
                     .solver
                     .get_or_insert_with(|| Box::new(crate::solver::Solver::with_table_bits(bits)));
-                let solution = solver.solve(&position);
+                solver.set_limits(crate::solver::Limits {
+                    stop: self.stop.clone(),
+                    ..crate::solver::Limits::default()
+                });
+                // Without limits but the flag, a solve fails only when stopped.
+                let solution = solver.try_solve(&position).map_err(|_| BotError::Stopped)?;
                 if let Some(square) = solution.best_move {
                     return Ok(Choice {
                         mv: Move::Place(square),
@@ -737,8 +809,15 @@ impl Bot for AlphaBeta {
                 }
             }
         }
+        if is_set(&self.stop) {
+            return Err(BotError::Stopped);
+        }
         let name = self.name.clone();
         choose_in(self, &name, true, pos)
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 }
 
@@ -785,7 +864,12 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
         type Output = Vec<Choice>;
         fn visit<P: Position>(self, pos: &P) -> Vec<Choice> {
             let exact = pos.empty().len() as u32 <= self.solve;
-            let mut search = Search { nodes: 0, exact };
+            let mut search = Search {
+                nodes: 0,
+                exact,
+                stop: None,
+                stopped: false,
+            };
             let mut ranked: Vec<Choice> = pos
                 .legal_moves()
                 .iter()
@@ -898,6 +982,62 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game after playing the first legal move (or passing) until `done`.
+    fn played_until(done: impl Fn(&Game) -> bool) -> Game {
+        let mut game = Game::new(reversi::Rules::default());
+        while !done(&game) {
+            match game.legal_moves().iter().next() {
+                Some(square) => game.play(square).unwrap(),
+                None => {
+                    game.pass().unwrap();
+                    continue;
+                }
+            };
+        }
+        game
+    }
+
+    #[test]
+    fn a_stop_flag_stops_a_long_think_and_taking_it_away_lets_the_bot_play() {
+        let start = Game::new(reversi::Rules::default());
+        let one_move =
+            played_until(|g| g.legal_moves().len() == 1 && g.position().empty().len() < 50);
+        let endgame =
+            played_until(|g| g.position().empty().len() <= 8 && g.legal_moves().len() > 1);
+        // Thinks that would take minutes or more: the playouts, the midgame
+        // search, and the 8x8 solver from the start.
+        for (spec, after) in [
+            ("mcts:playouts=1000000000", &one_move),
+            ("alphabeta:depth=30", &endgame),
+            ("alphabeta:depth=2:solve=60", &endgame),
+        ] {
+            let mut bot = Spec::parse(spec).unwrap().build(1);
+            let stop = Arc::new(AtomicBool::new(false));
+            bot.set_stop(Some(Arc::clone(&stop)));
+            let setter = {
+                let stop = Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_millis(50));
+                    stop.store(true, Ordering::Relaxed);
+                })
+            };
+            assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{spec}");
+            setter.join().unwrap();
+            // Still set: refused at once, even where the answer is quick.
+            assert_eq!(bot.choose(after), Err(BotError::Stopped), "{spec}");
+            // Taken away (or cleared): the bot plays again.
+            bot.set_stop(None);
+            let choice = bot.choose(after).unwrap();
+            assert!(after.legal_moves().contains(match choice.mv {
+                Move::Place(square) => square,
+                Move::Pass => panic!("{spec} passed with a legal move"),
+            }));
+            stop.store(false, Ordering::Relaxed);
+            bot.set_stop(Some(stop));
+            assert!(bot.choose(after).is_ok(), "{spec}");
+        }
+    }
 
     #[test]
     fn the_solver_table_grows_with_the_endgame_and_stays_bounded() {

@@ -50,7 +50,8 @@ impl PyBot {
     }
 
     /// ``choose`` with what the bot found out about its move: a ``Choice``
-    /// (``action``, ``value``, ``unit``, ``nodes``).
+    /// (``action``, ``value``, ``unit``, ``nodes``). Ctrl-C stops a bot that
+    /// thinks for long (``KeyboardInterrupt``, as for ``solve``).
     fn think(&self, py: Python<'_>, game: &PyGame) -> PyResult<PyChoice> {
         let position = *game.game().position();
         let game = game.game().clone();
@@ -64,19 +65,24 @@ impl PyBot {
         let spec = &self.spec;
         let name = &spec.name;
         let bot = &self.bot;
-        // The lock is taken without the GIL: a thread that waited for it while
-        // holding the GIL would keep the bot's thread from returning.
-        let choice = py
-            .detach(|| {
-                let mut bot = bot
-                    .lock()
-                    .map_err(|_| "the bot failed in another thread".to_string())?;
-                if !spec.supports(players) {
-                    return Err(format!("{name} does not play {players} players"));
-                }
-                bot.choose(&game).map_err(|e| e.to_string())
-            })
-            .map_err(reversi_error)?;
+        // The bot thinks on a thread of its own, the lock taken there without
+        // the GIL (a thread that waited for it while holding the GIL would keep
+        // the bot's thread from returning); Ctrl-C sets the bot's stop flag.
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let choice = interrupt::run(py, "the bot", &stop, move || {
+            let mut bot = bot
+                .lock()
+                .map_err(|_| "the bot failed in another thread".to_string())?;
+            if !spec.supports(players) {
+                return Err(format!("{name} does not play {players} players"));
+            }
+            bot.set_stop(Some(flag));
+            let choice = bot.choose(&game).map_err(|e| e.to_string());
+            bot.set_stop(None);
+            choice
+        })?
+        .map_err(reversi_error)?;
         let action = actions::of_move(board, choice.mv)
             .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;
         Ok(PyChoice {

@@ -164,6 +164,9 @@ def test_think_is_exact_in_the_endgame():
     [
         'reversi.solve(reversi.Game("8x8"), table_bits=16, threads=2)',
         'reversi.Game("8x8").perft(16)',
+        'reversi.Bot("alphabeta:depth=30").choose(reversi.Game("8x8"))',
+        'reversi.Bot("alphabeta:depth=2:solve=60").think(reversi.Game("8x8"))',
+        'reversi.Bot("mcts:playouts=1000000000").choose(reversi.Game("10x10, 4 players"))',
     ],
 )
 def test_ctrl_c_stops_a_long_call(call):
@@ -185,6 +188,27 @@ except KeyboardInterrupt:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
     )
     assert done.stdout.strip() == "interrupted", done
+
+
+def test_a_bot_stopped_by_ctrl_c_plays_on():
+    script = """
+import os, signal, threading, reversi
+signal.signal(signal.SIGINT, signal.default_int_handler)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+bot = reversi.Bot("alphabeta:depth=30")
+try:
+    bot.choose(reversi.Game("8x8"))
+except KeyboardInterrupt:
+    print("interrupted")
+game = reversi.Game("8x8")
+while len(game.moves) < 54 or len(game.legal_actions()) < 2:
+    game.play(game.legal_actions()[0])
+print(bot.choose(game) in game.legal_actions())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["interrupted", "True"], done
 
 
 @pytest.mark.parametrize(("rules", "plies"), [("8x8", 48), ("6x6", 22)])

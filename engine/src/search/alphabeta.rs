@@ -1,6 +1,9 @@
 //! Negamax alpha-beta on the evaluation, exact (to the end of the game) when few
 //! squares are left; two players, every board and option.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use multiversion::multiversion;
 use reversi::layout::Layout;
 use reversi::{features, Bitboard, BitboardIter, Position, Spot};
@@ -18,7 +21,17 @@ pub struct Search {
     pub nodes: u64,
     /// Whether to search to the end of the game, ignoring the depth.
     pub exact: bool,
+    /// A flag another thread sets to stop the search: looked at every 4096
+    /// nodes.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Whether the search saw `stop` set: from then on every node returns 0 at
+    /// once, so the values it returns mean nothing.
+    pub stopped: bool,
 }
+
+/// The nodes between two looks at [`Search::stop`], less one: about a
+/// millisecond of search.
+const STOP_CHECK: u64 = 4095;
 
 impl Search {
     /// Negamax alpha-beta: the value of `pos` for the player to move, exact
@@ -54,6 +67,14 @@ fn negamax_compiled<P: Position>(
         beta: i32,
     ) -> i32 {
         search.nodes += 1;
+        if search.nodes & STOP_CHECK == 0 {
+            if let Some(stop) = &search.stop {
+                search.stopped |= stop.load(Ordering::Relaxed);
+            }
+        }
+        if search.stopped {
+            return 0;
+        }
         if !search.exact && depth == 0 {
             return evaluate(pos);
         }
@@ -179,6 +200,10 @@ pub enum RootError {
     /// is over.
     #[error("the player to move has no legal move (it must pass, or the game is over)")]
     NoMove,
+    /// The stop flag was set before the search ended
+    /// ([`alphabeta_root_until`]).
+    #[error("the search was stopped")]
+    Stopped,
 }
 
 /// The best move of `root` at `depth` plies (at least 1; exact when `root` has
@@ -207,11 +232,42 @@ pub fn alphabeta_root<P: Position>(
     depth: u32,
     solve: u32,
 ) -> Result<RootChoice<P::Layout>, RootError> {
+    alphabeta_root_until(root, depth, solve, None)
+}
+
+/// [`alphabeta_root`], stopped by another thread: once `stop` is set, the search
+/// returns within about 4096 nodes, with [`RootError::Stopped`].
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// use reversi::{AnyPosition, Rules};
+/// use reversi_engine::search::alphabeta::{alphabeta_root_until, RootError};
+///
+/// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+///     unreachable!()
+/// };
+/// let stop = Arc::new(AtomicBool::new(true));
+/// assert_eq!(alphabeta_root_until(&pos, 12, 0, Some(stop)), Err(RootError::Stopped));
+/// ```
+pub fn alphabeta_root_until<P: Position>(
+    root: &P,
+    depth: u32,
+    solve: u32,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<RootChoice<P::Layout>, RootError> {
     if root.players() != 2 {
         return Err(RootError::Players(root.players()));
     }
     let exact = root.empty().len() as u32 <= solve;
-    let mut search = Search { nodes: 0, exact };
+    // A flag set before the search stops it at once.
+    let stopped = stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    let mut search = Search {
+        nodes: 0,
+        exact,
+        stop,
+        stopped,
+    };
     let mut best = None;
     let mut alpha = -INFINITY;
     for m in ordered(root, root.legal_moves(), true) {
@@ -221,8 +277,12 @@ pub fn alphabeta_root<P: Position>(
             best = Some(m);
         }
     }
+    let best = best.ok_or(RootError::NoMove)?;
+    if search.stopped {
+        return Err(RootError::Stopped);
+    }
     Ok(RootChoice {
-        best: best.ok_or(RootError::NoMove)?,
+        best,
         value: alpha,
         exact,
         nodes: search.nodes,

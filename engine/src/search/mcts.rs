@@ -1,6 +1,7 @@
 //! Monte-Carlo tree search (UCT over the library's random playouts), for 2, 3 and
 //! 4 players: each player is scored by its own result.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand_core::Rng;
@@ -72,6 +73,23 @@ pub fn mcts<P: Position>(
     time: Option<Duration>,
     exploration: f64,
 ) -> (Spot<P::Layout>, f64, u64) {
+    mcts_until(root, rng, playouts, time, exploration, None)
+}
+
+/// [`mcts`], stopped early by another thread: once `stop` is set, the search
+/// ends within 32 playouts (after one at least) with the best move so far.
+///
+/// # Panics
+///
+/// When `root` has no legal move, as [`mcts`].
+pub fn mcts_until<P: Position>(
+    root: &P,
+    rng: &mut impl Rng,
+    playouts: u32,
+    time: Option<Duration>,
+    exploration: f64,
+    stop: Option<&AtomicBool>,
+) -> (Spot<P::Layout>, f64, u64) {
     let moves = root.legal_moves();
     if moves.len() == 1 {
         return (moves.first().expect("one move"), 0.5, 0);
@@ -81,10 +99,11 @@ pub fn mcts<P: Position>(
     let mut tree = vec![Node::new(*root, None, usize::MAX)];
     let mut runs: u64 = 0;
     loop {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let done = match time {
             Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
             None => runs >= u64::from(playouts),
-        };
+        } || (runs.is_multiple_of(32) && runs > 0 && stopped());
         if done {
             break;
         }
