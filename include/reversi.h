@@ -1119,6 +1119,25 @@ ReversiStatus reversi_wthor_names_write(uint32_t kind,
                                         size_t len,
                                         size_t *written);
 
+// `reversi_wthor_write` with each game's numbers taken from its tags, as
+// `reversi_wthor_game` sets them (for games of your own: set them with
+// `reversi_game_set_tag`): `Tournament`, `BlackPlayer` and `WhitePlayer` (0 to
+// 65535; 0 without the tag), `BlackScore` (0 to 64; without it, the official
+// count where the game's line ends the game, else Black's discs in the result
+// given) and `TheoreticalScore` (0 to 64; Black's score without it), decimal
+// digits alone. A game WTHOR cannot hold, or a tag out of range, is
+// `CANNOT_EXPRESS` naming the game (from 1). `games` may be NULL when `count`
+// is 0.
+//
+// # Safety
+// As `reversi_wthor_write`, without `infos`.
+ReversiStatus reversi_wthor_write_games(const struct ReversiWthorHeader *header,
+                                        const struct ReversiGame *const *games,
+                                        size_t count,
+                                        uint8_t *buf,
+                                        size_t len,
+                                        size_t *written);
+
 // Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with
 // `reversi_wthor_free`). `bytes` may be NULL when `len` is 0 (an empty input,
 // which has no header: `WTHOR_ERROR`).

@@ -503,6 +503,22 @@ inline std::vector<uint8_t> wthor_write(const ReversiWthorHeader &header,
     return bytes;
 }
 
+/// A WTHOR file of `games`, each game's numbers and scores from its tags
+/// (`BlackPlayer`, `WhitePlayer`, `Tournament`, `BlackScore`,
+/// `TheoreticalScore`, as `Wthor::game` sets them); throws CANNOT_EXPRESS for a
+/// game WTHOR cannot hold or a tag out of range.
+inline std::vector<uint8_t> wthor_write_games(const ReversiWthorHeader &header, const std::vector<Game> &games) {
+    std::vector<const ReversiGame *> handles;
+    for (const auto &game : games) handles.push_back(game.raw());
+    size_t written = 0;
+    ReversiStatus status = reversi_wthor_write_games(&header, handles.data(), handles.size(), nullptr, 0, &written);
+    if (status != REVERSI_STATUS_INSUFFICIENT_SIZE) detail::check(status);
+    std::vector<uint8_t> bytes(written);
+    detail::check(reversi_wthor_write_games(&header, handles.data(), handles.size(), bytes.data(), bytes.size(),
+                                            &written));
+    return bytes;
+}
+
 /// A WTHOR names file (`kind`: players for `WTHOR.JOU`, tournaments for
 /// `WTHOR.TRN`) of `names` (UTF-8), numbered from 0 in their order, its header
 /// dated `created` (century, year in the century, month, day); throws

@@ -134,25 +134,7 @@ pub unsafe extern "C" fn reversi_wthor_write(
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let h = unsafe { arg(header, "header")? };
-        let board = board_arg(h.board)?;
-        if !matches!(board, Board::Size8 | Board::Size10) {
-            return Err(fail(
-                ReversiStatus::InvalidArgument,
-                format_args!("header.board is {board}: a WTHOR header says 8x8 or 10x10"),
-            ));
-        }
-        let header = wthor::Header {
-            created: h.created,
-            // The writer writes the number of games it is given.
-            games: 0,
-            names: narrow(h.names, "header.names")?,
-            solitaire: narrow(h.solitaire, "header.solitaire")?,
-            reserved: narrow(h.reserved, "header.reserved")?,
-            year: narrow(h.year, "header.year")?,
-            board,
-            theoretical_depth: narrow(h.theoretical_depth, "header.theoretical_depth")?,
-        };
+        let header = unsafe { header_arg(header)? };
         let (games, infos) = match count {
             0 => (&[][..], &[][..]),
             // SAFETY: not NULL (checked), and `count` long by the caller's promise.
@@ -248,6 +230,74 @@ pub unsafe extern "C" fn reversi_wthor_names_write(
         .map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
         // SAFETY: forwarded.
         unsafe { write_items(&file.to_bytes(), buf, len, written, "bytes") }
+    })
+}
+
+/// The rules crate's header from a C header argument, each field checked.
+///
+/// # Safety
+/// `header` is NULL or valid.
+unsafe fn header_arg(header: *const ReversiWthorHeader) -> Result<wthor::Header, ReversiStatus> {
+    // SAFETY: forwarded.
+    let h = unsafe { arg(header, "header")? };
+    let board = board_arg(h.board)?;
+    if !matches!(board, Board::Size8 | Board::Size10) {
+        return Err(fail(
+            ReversiStatus::InvalidArgument,
+            format_args!("header.board is {board}: a WTHOR header says 8x8 or 10x10"),
+        ));
+    }
+    Ok(wthor::Header {
+        created: h.created,
+        // The writer writes the number of games it is given.
+        games: 0,
+        names: narrow(h.names, "header.names")?,
+        solitaire: narrow(h.solitaire, "header.solitaire")?,
+        reserved: narrow(h.reserved, "header.reserved")?,
+        year: narrow(h.year, "header.year")?,
+        board,
+        theoretical_depth: narrow(h.theoretical_depth, "header.theoretical_depth")?,
+    })
+}
+
+/// `reversi_wthor_write` with each game's numbers taken from its tags, as
+/// `reversi_wthor_game` sets them (for games of your own: set them with
+/// `reversi_game_set_tag`): `Tournament`, `BlackPlayer` and `WhitePlayer` (0 to
+/// 65535; 0 without the tag), `BlackScore` (0 to 64; without it, the official
+/// count where the game's line ends the game, else Black's discs in the result
+/// given) and `TheoreticalScore` (0 to 64; Black's score without it), decimal
+/// digits alone. A game WTHOR cannot hold, or a tag out of range, is
+/// `CANNOT_EXPRESS` naming the game (from 1). `games` may be NULL when `count`
+/// is 0.
+///
+/// # Safety
+/// As `reversi_wthor_write`, without `infos`.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_wthor_write_games(
+    header: *const ReversiWthorHeader,
+    games: *const *const ReversiGame,
+    count: usize,
+    buf: *mut u8,
+    len: usize,
+    written: *mut usize,
+) -> ReversiStatus {
+    boundary(|| {
+        // SAFETY: forwarded.
+        let header = unsafe { header_arg(header)? };
+        let games = match count {
+            0 => &[][..],
+            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
+            _ => unsafe { std::slice::from_raw_parts(arg(games, "games")?, count) },
+        };
+        let mut records = Vec::with_capacity(count);
+        for (i, &game) in games.iter().enumerate() {
+            // SAFETY: a live handle by the caller's promise, or NULL.
+            records.push(&unsafe { arg(game, &format!("games[{i}]"))? }.record);
+        }
+        let bytes = wthor::write_records(&header, records)
+            .map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
+        // SAFETY: forwarded.
+        unsafe { write_items(&bytes, buf, len, written, "bytes") }
     })
 }
 

@@ -108,7 +108,9 @@ pub enum WthorError {
     },
 }
 
-/// The header of a WTHOR file.
+/// The header of a WTHOR file. The default is an 8×8 games file with every other
+/// field 0, to fill in what a new file needs:
+/// `Header { year: 2026, created: [20, 26, 12, 3], ..Header::default() }`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Header {
     /// The file's creation date: century, year in the century, month, day.
@@ -127,6 +129,21 @@ pub struct Header {
     pub board: Board,
     /// The depth of the theoretical scores.
     pub theoretical_depth: u8,
+}
+
+impl Default for Header {
+    fn default() -> Header {
+        Header {
+            created: [0; 4],
+            games: 0,
+            names: 0,
+            solitaire: 0,
+            reserved: 0,
+            year: 0,
+            board: Board::Size8,
+            theoretical_depth: 0,
+        }
+    }
 }
 
 /// One game of a WTHOR file, replayed.
@@ -686,23 +703,15 @@ fn check_rules(record: &Record, number: usize) -> Result<(), WthorWriteError> {
 /// ```
 /// use reversi::text::record::Record;
 /// use reversi::text::wthor::{write_records, Database, Header};
-/// use reversi::{Board, Game, Rules};
+/// use reversi::{Game, Rules};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let mut game = Game::new(Rules::default());
 /// game.play_moves("f5 d6 c3 d3 c4 f4 f6 f3 e6 e7")?;
 /// let mut record = Record::new(game);
 /// record.set_result("white 20-44 by resignation")?;
 /// record.set_tag("BlackPlayer", "3")?;
-/// let header = Header {
-///     created: [20, 26, 12, 3],
-///     games: 0, // the writer writes the number of records instead
-///     names: 0,
-///     solitaire: 0,
-///     reserved: 0,
-///     year: 2026,
-///     board: Board::Size8,
-///     theoretical_depth: 0,
-/// };
+/// // 8x8; the writer counts the games.
+/// let header = Header { year: 2026, created: [20, 26, 12, 3], ..Header::default() };
 /// let bytes = write_records(&header, [&record])?;
 /// let read = Database::parse(&bytes)?.game(0)?;
 /// assert_eq!((read.black_player, read.black_score, read.theoretical_score), (3, 20, 20));

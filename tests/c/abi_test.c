@@ -624,6 +624,28 @@ static void wthor(const char *path) {
         octagon.board = REVERSI_BOARD_OCTAGON;
         CHECK(reversi_wthor_write(&octagon, NULL, NULL, 0, out, size, &n) == REVERSI_STATUS_INVALID_ARGUMENT);
         CHECK(strcmp(last_error(), "header.board is octagon: a WTHOR header says 8x8 or 10x10") == 0);
+        /* The numbers from the games' tags: the same bytes again. */
+        OK(reversi_wthor_write_games(&header, list, games, out, size, &n));
+        CHECK(n == len && memcmp(out, bytes, len) == 0);
+        /* A game of our own: its numbers from the tags we set. */
+        ReversiRules standard;
+        OK(reversi_rules_default(&standard));
+        ReversiGame *own = NULL;
+        OK(reversi_game_new(&standard, &own));
+        const ReversiGame *mine[1] = {own};
+        CHECK(reversi_wthor_write_games(&header, mine, 1, out, size, &n) == REVERSI_STATUS_CANNOT_EXPRESS);
+        CHECK(strstr(last_error(), "game 1: its line does not end the game") != NULL);
+        OK(reversi_game_set_tag(own, "BlackScore", "32"));
+        OK(reversi_game_set_tag(own, "WhitePlayer", "258"));
+        OK(reversi_wthor_write_games(&header, mine, 1, out, size, &n));
+        CHECK(n == 16 + 68 && out[16 + 4] == 2 && out[16 + 5] == 1 && out[16 + 6] == 32 && out[16 + 7] == 32);
+        OK(reversi_game_set_tag(own, "BlackPlayer", "x"));
+        CHECK(reversi_wthor_write_games(&header, mine, 1, out, size, &n) == REVERSI_STATUS_CANNOT_EXPRESS);
+        CHECK(strcmp(last_error(), "game 1: tag BlackPlayer is \"x\", not a number from 0 to 65535") == 0);
+        reversi_game_free(own);
+        CHECK(reversi_wthor_write_games(&header, NULL, 1, out, size, &n) == REVERSI_STATUS_NULL_PARAMETER);
+        OK(reversi_wthor_write_games(&header, NULL, 0, out, size, &n));
+        CHECK(n == 16);
         free(out);
         for (size_t i = 0; i < games; i++) reversi_game_free(all[i]);
     }

@@ -121,6 +121,7 @@ static void wthor_trailing_bytes() {
     std::vector<std::pair<reversi::Game, ReversiWthorInfo>> games;
     games.push_back(counted.game(0));
     CHECK(reversi::wthor_write(counted.header(), games) == bytes);
+    CHECK(reversi::wthor_write_games(counted.header(), {counted.game(0).first}) == bytes);
     games.emplace_back(reversi::Game(reversi::Rules().board(REVERSI_BOARD_SIZE6)), ReversiWthorInfo{});
     CHECK(status_of([&] { reversi::wthor_write(counted.header(), games); }) == REVERSI_STATUS_CANNOT_EXPRESS);
 }
