@@ -1125,7 +1125,8 @@ ReversiStatus reversi_wthor_names_write(uint32_t kind,
 // 65535; 0 without the tag), `BlackScore` (0 to 64; without it, the official
 // count where the game's line ends the game, else Black's discs in the result
 // given) and `TheoreticalScore` (0 to 64; Black's score without it), decimal
-// digits alone. A game WTHOR cannot hold, or a tag out of range, is
+// digits alone. A game WTHOR cannot hold, a tag out of range, or a game whose
+// line does not end it with no `BlackScore` tag and no result with scores, is
 // `CANNOT_EXPRESS` naming the game (from 1). `games` may be NULL when `count`
 // is 0.
 //

@@ -506,7 +506,8 @@ inline std::vector<uint8_t> wthor_write(const ReversiWthorHeader &header,
 /// A WTHOR file of `games`, each game's numbers and scores from its tags
 /// (`BlackPlayer`, `WhitePlayer`, `Tournament`, `BlackScore`,
 /// `TheoreticalScore`, as `Wthor::game` sets them); throws CANNOT_EXPRESS for a
-/// game WTHOR cannot hold or a tag out of range.
+/// game WTHOR cannot hold, a tag out of range, or a game that is not over with
+/// neither a `BlackScore` tag nor a result with scores.
 inline std::vector<uint8_t> wthor_write_games(const ReversiWthorHeader &header, const std::vector<Game> &games) {
     std::vector<const ReversiGame *> handles;
     for (const auto &game : games) handles.push_back(game.raw());

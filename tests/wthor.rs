@@ -312,7 +312,7 @@ mod writing {
         assert_eq!(write_records(&db.header(), &records).unwrap(), bytes);
 
         let header = db.header();
-        let mut record = records[0].clone();
+        let record = records[0].clone();
         for (tag, value, max) in [
             ("BlackPlayer", "65536", 65535),
             ("WhitePlayer", "+5", 65535),
@@ -335,13 +335,18 @@ mod writing {
         // Without the number tags: 0 for the numbers, the board's official
         // count for both scores.
         let mut plain = Record::new(record.game().clone());
-        let (black, white) = (
-            plain.game().count(Color::Black),
-            plain.game().count(Color::White),
-        );
         let written = write_records(&header, [&plain]).unwrap();
-        let official = reversi::text::wthor::official_black_score(plain.game()) as u8;
-        assert!(black + white <= 64);
+        // The official count, from the board: empties to the winner.
+        let (black, white) = (
+            plain.game().count(Color::Black) as u8,
+            plain.game().count(Color::White) as u8,
+        );
+        let empty = 64 - black - white;
+        let official = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => black + empty,
+            std::cmp::Ordering::Equal => black + empty / 2,
+            std::cmp::Ordering::Less => black,
+        };
         assert_eq!(&written[16..24], &[0, 0, 0, 0, 0, 0, official, official]);
         // A game cut short needs a score: its result's, or a tag.
         plain.game_mut().go_to(20).unwrap();
@@ -352,8 +357,7 @@ mod writing {
         );
         plain.set_result("black 40-24 by agreement").unwrap();
         assert_eq!(write_records(&header, [&plain]).unwrap()[16 + 6], 40);
-        record.set_tag("BlackScore", "x").unwrap();
-        // The rules are checked before the tags.
+        // The rules are checked before the tags, and the header first of all.
         let six = Record::new(Game::new(
             Rules::builder(reversi::Board::Size6).build().unwrap(),
         ));
@@ -364,6 +368,12 @@ mod writing {
             Err(WthorWriteError::Rules { game: 1 })
         );
         assert!(write_records(&header, [&six]).is_err());
+        let mut small_header = header;
+        small_header.board = reversi::Board::Size6;
+        assert_eq!(
+            write_records(&small_header, [&six_tagged]),
+            Err(WthorWriteError::HeaderBoard(reversi::Board::Size6))
+        );
     }
 
     #[test]
@@ -371,11 +381,11 @@ mod writing {
         let jou = include_bytes!("data/wthor/WTHOR.JOU");
         assert_eq!(
             Names::players(&jou[..16 + 30]),
-            Err(WthorError::NamesTruncated { name: 2 })
+            Err(WthorError::NamesTruncated { number: 1 })
         );
         assert_eq!(
             Names::tournaments(jou).unwrap_err().to_string(),
-            "the names file ends before name 2893 of its header's count (names from 1)"
+            "the names file ends before name number 2892, short of its header's count"
         );
     }
 }

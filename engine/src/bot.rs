@@ -39,8 +39,9 @@ use reversi::{
     TwoPlayer8,
 };
 
-use crate::search::alphabeta::{alphabeta_root_until, Search, EXACT, INFINITY};
+use crate::search::alphabeta::{alphabeta_root_until, RootError, Search, EXACT, INFINITY};
 use crate::search::mcts::mcts_until;
+use crate::solver::{Interruption, SolveError};
 
 /// What `--help` says about the bots.
 pub const HELP: &str = "\
@@ -397,6 +398,7 @@ impl std::fmt::Display for Eval {
 
 /// Why a bot gave no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BotError {
     /// The game is over: there is no move to choose.
     GameOver,
@@ -445,12 +447,14 @@ pub trait Bot {
     /// follow the game move by move; built-in bots look at its position only.
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError>;
 
-    /// A flag another thread may set to stop the bot's thinking: a `choose`
-    /// under way when it is set returns soon after with [`BotError::Stopped`]
-    /// (and so does every later one until the flag is cleared); `None` takes
-    /// the flag away. The built-in bots that think for long look at it (`mcts`
-    /// every 32 playouts, `alphabeta` every 4096 nodes and in its endgame
-    /// solve); the others answer at once anyway. By default a bot ignores it.
+    /// A flag another thread may set to stop the bot's thinking. The built-in
+    /// bots that think for long look at it, `mcts` every 32 playouts and
+    /// `alphabeta` every 4096 nodes and in its endgame solve: a `choose` under
+    /// way when it is set returns soon after with [`BotError::Stopped`], and so
+    /// does every later one while it stays set (after the checks for a finished
+    /// game and the player count); `None` takes the flag away. `random`,
+    /// `greedy` and `mobility`, which answer at once, ignore it, as a bot does
+    /// by default.
     ///
     /// ```
     /// use std::sync::atomic::{AtomicBool, Ordering};
@@ -513,6 +517,7 @@ fn choose_in<T: Think>(
     name: &str,
     two_players_only: bool,
     pos: &AnyPosition,
+    stop: Option<&AtomicBool>,
 ) -> Result<Choice, BotError> {
     if pos.is_over() {
         return Err(BotError::GameOver);
@@ -522,6 +527,9 @@ fn choose_in<T: Think>(
             bot: name.to_string(),
             players: pos.players(),
         });
+    }
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return Err(BotError::Stopped);
     }
     if pos.must_pass() {
         return Ok(Choice {
@@ -728,8 +736,11 @@ impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
-        let found = alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone())
-            .map_err(|_| BotError::Stopped)?;
+        let found = match alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone()) {
+            Ok(found) => found,
+            Err(RootError::Stopped) => return Err(BotError::Stopped),
+            Err(e) => return Err(BotError::Engine(e.to_string())),
+        };
         Ok(place(
             found.best,
             Some(eval_of(found.value, found.exact)),
@@ -753,7 +764,7 @@ macro_rules! bot {
 
             fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
                 let name = self.name.clone();
-                choose_in(self, &name, $two_players_only, game.position())
+                choose_in(self, &name, $two_players_only, game.position(), None)
             }
         }
     };
@@ -769,11 +780,8 @@ impl Bot for Mcts {
     }
 
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
-        if is_set(&self.stop) {
-            return Err(BotError::Stopped);
-        }
-        let name = self.name.clone();
-        choose_in(self, &name, false, game.position())
+        let (name, stop) = (self.name.clone(), self.stop.clone());
+        choose_in(self, &name, false, game.position(), stop.as_deref())
     }
 
     fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
@@ -798,8 +806,14 @@ impl Bot for AlphaBeta {
                     stop: self.stop.clone(),
                     ..crate::solver::Limits::default()
                 });
-                // Without limits but the flag, a solve fails only when stopped.
-                let solution = solver.try_solve(&position).map_err(|_| BotError::Stopped)?;
+                let solution = match solver.try_solve(&position) {
+                    Ok(solution) => solution,
+                    Err(SolveError::Interrupted(Interruption::Cancelled, _)) => {
+                        return Err(BotError::Stopped)
+                    }
+                    // No other limit is set, and the position is the solver's.
+                    Err(e) => return Err(BotError::Engine(e.to_string())),
+                };
                 if let Some(square) = solution.best_move {
                     return Ok(Choice {
                         mv: Move::Place(square),
@@ -809,11 +823,8 @@ impl Bot for AlphaBeta {
                 }
             }
         }
-        if is_set(&self.stop) {
-            return Err(BotError::Stopped);
-        }
-        let name = self.name.clone();
-        choose_in(self, &name, true, pos)
+        let (name, stop) = (self.name.clone(), self.stop.clone());
+        choose_in(self, &name, true, pos, stop.as_deref())
     }
 
     fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
@@ -864,12 +875,7 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
         type Output = Vec<Choice>;
         fn visit<P: Position>(self, pos: &P) -> Vec<Choice> {
             let exact = pos.empty().len() as u32 <= self.solve;
-            let mut search = Search {
-                nodes: 0,
-                exact,
-                stop: None,
-                stopped: false,
-            };
+            let mut search = Search::new(exact, None);
             let mut ranked: Vec<Choice> = pos
                 .legal_moves()
                 .iter()
@@ -1005,6 +1011,7 @@ mod tests {
             played_until(|g| g.legal_moves().len() == 1 && g.position().empty().len() < 50);
         let endgame =
             played_until(|g| g.position().empty().len() <= 8 && g.legal_moves().len() > 1);
+        let finished = played_until(|g| g.position().is_over());
         // Thinks that would take minutes or more: the playouts, the midgame
         // search, and the 8x8 solver from the start.
         for (spec, after) in [
@@ -1024,8 +1031,10 @@ mod tests {
             };
             assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{spec}");
             setter.join().unwrap();
-            // Still set: refused at once, even where the answer is quick.
+            // Still set: refused at once, even where the answer is quick; a
+            // finished game is still said to be over.
             assert_eq!(bot.choose(after), Err(BotError::Stopped), "{spec}");
+            assert_eq!(bot.choose(&finished), Err(BotError::GameOver), "{spec}");
             // Taken away (or cleared): the bot plays again.
             bot.set_stop(None);
             let choice = bot.choose(after).unwrap();

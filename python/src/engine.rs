@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use reversi::TwoPlayer8;
-use reversi_engine::bot::{Bot, Eval, Spec};
+use reversi_engine::bot::{Bot, Eval, Kind, Spec};
 use reversi_engine::solver::{Limits, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -20,7 +20,7 @@ use crate::vecenv::check_threads;
 #[pyclass(module = "reversi", name = "Bot", frozen)]
 pub struct PyBot {
     // A bot keeps its generator and tables: one caller at a time.
-    bot: Mutex<Box<dyn Bot + Send>>,
+    bot: Arc<Mutex<Box<dyn Bot + Send>>>,
     spec: Spec,
 }
 
@@ -31,7 +31,7 @@ impl PyBot {
     fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
         let spec = Spec::parse(spec).map_err(reversi_error)?;
         Ok(PyBot {
-            bot: Mutex::new(spec.build(seed)),
+            bot: Arc::new(Mutex::new(spec.build(seed))),
             spec,
         })
     }
@@ -62,26 +62,31 @@ impl PyBot {
             ));
         }
         let players = position.players();
-        let spec = &self.spec;
-        let name = &spec.name;
-        let bot = &self.bot;
-        // The bot thinks on a thread of its own, the lock taken there without
-        // the GIL (a thread that waited for it while holding the GIL would keep
-        // the bot's thread from returning); Ctrl-C sets the bot's stop flag.
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let choice = interrupt::run(py, "the bot", &stop, move || {
+        let (spec, bot) = (self.spec.clone(), Arc::clone(&self.bot));
+        let stoppable = matches!(spec.kind, Kind::Mcts { .. } | Kind::AlphaBeta { .. });
+        // The lock is taken without the GIL: a thread that waited for it while
+        // holding the GIL would keep the bot's thread from returning.
+        let think = move |stop: Option<Arc<AtomicBool>>| {
             let mut bot = bot
                 .lock()
                 .map_err(|_| "the bot failed in another thread".to_string())?;
             if !spec.supports(players) {
-                return Err(format!("{name} does not play {players} players"));
+                return Err(format!("{} does not play {players} players", spec.name));
             }
-            bot.set_stop(Some(flag));
+            bot.set_stop(stop);
             let choice = bot.choose(&game).map_err(|e| e.to_string());
             bot.set_stop(None);
             choice
-        })?
+        };
+        let choice = if stoppable {
+            // The bots that think for long think on a worker thread, so that
+            // Ctrl-C can set their stop flag; the others answer at once.
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&stop);
+            interrupt::run(py, "the bot", &stop, move || think(Some(flag)))?
+        } else {
+            py.detach(|| think(None))
+        }
         .map_err(reversi_error)?;
         let action = actions::of_move(board, choice.mv)
             .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;

@@ -13,6 +13,7 @@ use reversi::text::record::Record;
 use reversi::text::wthor::Database;
 use reversi::{AnyPosition, Cell, Color, Evaluation, Game, Move, Outcome, Ply, Setup, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::actions;
@@ -608,9 +609,10 @@ impl PyGame {
             // Milliseconds at most: not worth a thread.
             return Ok(py.detach(|| position.perft(depth)));
         }
-        let stop = AtomicBool::new(false);
-        let counted = interrupt::run(py, "perft", &stop, || {
-            perft_until_stopped(&position, depth, &stop)
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let counted = interrupt::run(py, "perft", &stop, move || {
+            perft_until_stopped(&position, depth, &flag)
         })?;
         // `None` only when stopped, and a stop is the interrupt returned above.
         counted.ok_or_else(|| reversi_error("perft was stopped"))

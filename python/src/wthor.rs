@@ -20,16 +20,23 @@ use crate::game::PyGame;
 /// number of games it is given instead), ``names`` the names count of a names
 /// file (0 in a games file); ``solitaire`` and ``reserved`` the header's last
 /// bytes, kept so that a file is written back as it was.
-#[pyclass(module = "reversi", name = "WthorHeader", frozen, get_all, eq)]
+#[pyclass(module = "reversi", name = "WthorHeader", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyWthorHeader {
+    #[pyo3(get)]
     created: (u8, u8, u8, u8),
+    #[pyo3(get)]
     games: u32,
+    #[pyo3(get)]
     names: u16,
+    #[pyo3(get)]
     year: u16,
-    board: String,
+    board: Board,
+    #[pyo3(get)]
     solitaire: u8,
+    #[pyo3(get)]
     theoretical_depth: u8,
+    #[pyo3(get)]
     reserved: u8,
 }
 
@@ -84,7 +91,7 @@ impl PyWthorHeader {
             games,
             names,
             year,
-            board: board.name().to_string(),
+            board,
             solitaire,
             theoretical_depth,
             reserved,
@@ -99,13 +106,19 @@ impl PyWthorHeader {
                 Some(h.year),
                 h.theoretical_depth,
                 Some(h.created),
-                h.board.clone(),
+                h.board.name().to_string(),
                 h.games,
                 h.names,
                 h.solitaire,
                 h.reserved,
             ),
         ))
+    }
+
+    /// The board: ``"8x8"`` or ``"10x10"``.
+    #[getter]
+    fn board(&self) -> &str {
+        self.board.name()
     }
 
     fn __repr__(&self) -> String {
@@ -115,7 +128,7 @@ impl PyWthorHeader {
              board={:?}, games={}, names={}, solitaire={}, reserved={})",
             self.year,
             self.theoretical_depth,
-            self.board,
+            self.board.name(),
             self.games,
             self.names,
             self.solitaire,
@@ -141,7 +154,7 @@ fn today(py: Python<'_>) -> PyResult<((u8, u8, u8, u8), u16)> {
 }
 
 impl PyWthorHeader {
-    /// The rules crate's header (the board was checked when this one was made).
+    /// The rules crate's header.
     fn header(&self) -> Header {
         let (c, y, m, d) = self.created;
         Header {
@@ -151,7 +164,7 @@ impl PyWthorHeader {
             solitaire: self.solitaire,
             reserved: self.reserved,
             year: self.year,
-            board: self.board.parse().unwrap_or(Board::Size8),
+            board: self.board,
             theoretical_depth: self.theoretical_depth,
         }
     }
@@ -170,7 +183,7 @@ pub fn wthor_header(data: &Bound<'_, PyBytes>) -> PyResult<PyWthorHeader> {
         games: h.games,
         names: h.names,
         year: h.year,
-        board: h.board.name().to_string(),
+        board: h.board,
         solitaire: h.solitaire,
         theoretical_depth: h.theoretical_depth,
         reserved: h.reserved,

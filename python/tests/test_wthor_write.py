@@ -185,9 +185,9 @@ def test_a_names_file_cut_short_is_named_as_such():
     wthor = DATA / "wthor"
     data = (wthor / "WTH_2015.wtb").read_bytes()
     jou = (wthor / "WTHOR.JOU").read_bytes()
-    with pytest.raises(reversi.ReversiError, match="^players: the names file ends before name 2 "):
+    with pytest.raises(reversi.ReversiError, match="^players: the names file ends before name number 1,"):
         reversi.wthor_games(data, players=jou[: 16 + 30])
     with pytest.raises(reversi.ReversiError, match="^tournaments: the names file ends"):
         reversi.wthor_games(data, tournaments=jou)
-    with pytest.raises(reversi.ReversiError, match="^the names file ends before name 2893"):
+    with pytest.raises(reversi.ReversiError, match="^the names file ends before name number 2892,"):
         reversi.wthor_names(jou, "tournaments")

@@ -266,7 +266,8 @@ unsafe fn header_arg(header: *const ReversiWthorHeader) -> Result<wthor::Header,
 /// 65535; 0 without the tag), `BlackScore` (0 to 64; without it, the official
 /// count where the game's line ends the game, else Black's discs in the result
 /// given) and `TheoreticalScore` (0 to 64; Black's score without it), decimal
-/// digits alone. A game WTHOR cannot hold, or a tag out of range, is
+/// digits alone. A game WTHOR cannot hold, a tag out of range, or a game whose
+/// line does not end it with no `BlackScore` tag and no result with scores, is
 /// `CANNOT_EXPRESS` naming the game (from 1). `games` may be NULL when `count`
 /// is 0.
 ///
@@ -409,14 +410,7 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
                 "WTHOR.JOU" => wthor::Names::players(bytes),
                 _ => wthor::Names::tournaments(bytes),
             };
-            names.map_err(|e| match e {
-                // The names files' fields are names, not games.
-                wthor::WthorError::NamesTruncated { name } => fail(
-                    ReversiStatus::WthorError,
-                    format_args!("{file}: the file ends before name {name} of its header's count"),
-                ),
-                e => fail(ReversiStatus::WthorError, format_args!("{file}: {e}")),
-            })
+            names.map_err(|e| fail(ReversiStatus::WthorError, format_args!("{file}: {e}")))
         };
         let players = read(players, players_len, "players", "WTHOR.JOU")?;
         let tournaments = read(tournaments, tournaments_len, "tournaments", "WTHOR.TRN")?;

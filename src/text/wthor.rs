@@ -52,6 +52,7 @@ use crate::text::result::{Ending, GameResult};
 
 /// What is wrong with a WTHOR file.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum WthorError {
     /// Shorter than the 16-byte header.
     #[error("the file is shorter than the 16-byte header")]
@@ -66,10 +67,11 @@ pub enum WthorError {
         game: usize,
     },
     /// A names file ends before the names its header counts, or inside one.
-    #[error("the names file ends before name {name} of its header's count (names from 1)")]
+    #[error("the names file ends before name number {number}, short of its header's count")]
     NamesTruncated {
-        /// The first name missing, from 1.
-        name: usize,
+        /// The number of the first name missing (from 0, as the games refer
+        /// to names).
+        number: usize,
     },
     /// A move byte that is no square of the board.
     #[error("game {game}, move {number}: byte {byte} is not a square")]
@@ -386,7 +388,7 @@ impl Names {
 
     /// Reads a names file of fields `width` bytes wide. A file that ends inside a
     /// field, or holds fewer fields than its header announces, is
-    /// [`WthorError::NamesTruncated`] (naming the first missing field, from 1).
+    /// [`WthorError::NamesTruncated`] (naming the first missing name's number).
     pub fn parse(bytes: &[u8], width: usize) -> Result<Names, WthorError> {
         let header: [u8; HEADER] = bytes
             .get(..HEADER)
@@ -396,7 +398,7 @@ impl Names {
         let fields = &bytes[HEADER..];
         if width == 0 || !fields.len().is_multiple_of(width) || fields.len() / width < announced {
             return Err(WthorError::NamesTruncated {
-                name: (fields.len() / width.max(1)).min(announced) + 1,
+                number: (fields.len() / width.max(1)).min(announced),
             });
         }
         let names = fields
@@ -511,6 +513,7 @@ impl Names {
 
 /// What a WTHOR file cannot hold.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum WthorWriteError {
     /// Rules other than two players on 8×8 from the standard start.
     #[error("game {game}: WTHOR holds two-player 8x8 games from the standard start")]
@@ -588,6 +591,7 @@ pub enum WthorWriteError {
 
 /// Why a names file cannot hold a name ([`WthorWriteError::Name`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum NameProblem {
     /// A character beyond ISO 8859-1, or NUL, which ends a name in its field.
     #[error("has {0:?}: names are ISO 8859-1, one byte a character, without NUL")]
@@ -614,9 +618,7 @@ pub enum NameProblem {
 /// from the board's count is written as given: WTHOR files hold such games (a
 /// game lost on time keeps its official score).
 pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWriteError> {
-    if !matches!(header.board, Board::Size8 | Board::Size10) {
-        return Err(WthorWriteError::HeaderBoard(header.board));
-    }
+    check_header(header)?;
     let count = u32::try_from(games.len()).map_err(|_| WthorWriteError::TooMany)?;
     let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
     out.extend_from_slice(&header.created);
@@ -675,6 +677,15 @@ pub fn write(header: &Header, games: &[WthorGame]) -> Result<Vec<u8>, WthorWrite
     Ok(out)
 }
 
+/// Whether `header` is one WTHOR holds: 8×8 or 10×10
+/// ([`WthorWriteError::HeaderBoard`]).
+fn check_header(header: &Header) -> Result<(), WthorWriteError> {
+    match header.board {
+        Board::Size8 | Board::Size10 => Ok(()),
+        board => Err(WthorWriteError::HeaderBoard(board)),
+    }
+}
+
 /// Whether `record` is a game WTHOR holds: two players on 8×8 from the
 /// standard start ([`WthorWriteError::Rules`], naming game `number`).
 fn check_rules(record: &Record, number: usize) -> Result<(), WthorWriteError> {
@@ -722,6 +733,7 @@ pub fn write_records<'a>(
     header: &Header,
     records: impl IntoIterator<Item = &'a Record>,
 ) -> Result<Vec<u8>, WthorWriteError> {
+    check_header(header)?;
     let mut games = Vec::new();
     for (i, record) in records.into_iter().enumerate() {
         let game = i + 1;

@@ -500,7 +500,7 @@ static void wthor(const char *path) {
         reversi_game_free(game);
         /* A players file cut short is refused, and the games stay unnamed. */
         CHECK(reversi_wthor_set_names(db, jou, 30, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
-        CHECK(strstr(last_error(), "WTHOR.JOU: the file ends before name") != NULL);
+        CHECK(strcmp(last_error(), "WTHOR.JOU: the names file ends before name number 0, short of its header's count") == 0);
         CHECK(reversi_wthor_set_names(db, NULL, 5, trn, trn_len) == REVERSI_STATUS_NULL_PARAMETER);
         CHECK(strcmp(last_error(), "players is NULL") == 0);
         CHECK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);

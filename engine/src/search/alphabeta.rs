@@ -34,6 +34,20 @@ pub struct Search {
 const STOP_CHECK: u64 = 4095;
 
 impl Search {
+    /// A search of no nodes yet, exact or not, stopped by `stop` when given
+    /// (a flag already set stops it at once).
+    pub fn new(exact: bool, stop: Option<Arc<AtomicBool>>) -> Search {
+        let stopped = stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        Search {
+            nodes: 0,
+            exact,
+            stop,
+            stopped,
+        }
+    }
+}
+
+impl Search {
     /// Negamax alpha-beta: the value of `pos` for the player to move, exact
     /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
     ///
@@ -192,6 +206,7 @@ pub struct RootChoice<L: Layout> {
 
 /// Why [`alphabeta_root`] has no move to give.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RootError {
     /// The position is of three or four players; negamax is for two.
     #[error("alpha-beta searches games of two players, not {0}")]
@@ -260,14 +275,7 @@ pub fn alphabeta_root_until<P: Position>(
         return Err(RootError::Players(root.players()));
     }
     let exact = root.empty().len() as u32 <= solve;
-    // A flag set before the search stops it at once.
-    let stopped = stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-    let mut search = Search {
-        nodes: 0,
-        exact,
-        stop,
-        stopped,
-    };
+    let mut search = Search::new(exact, stop);
     let mut best = None;
     let mut alpha = -INFINITY;
     for m in ordered(root, root.legal_moves(), true) {
