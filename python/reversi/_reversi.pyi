@@ -96,6 +96,32 @@ _SymmetryLike = Union[int, str]
 
 @final
 class Ply:
+    def __new__(
+        cls,
+        color: str,
+        player: int,
+        move: str,
+        action: int,
+        flips: List[str],
+        time: Optional[float] = None,
+        evaluation: Optional[float] = None,
+        comment: Optional[str] = None,
+    ) -> Ply: ...
+    def __reduce__(
+        self,
+    ) -> Tuple[
+        Any,
+        Tuple[
+            str,
+            int,
+            str,
+            int,
+            List[str],
+            Optional[float],
+            Optional[float],
+            Optional[str],
+        ],
+    ]: ...
     def __eq__(self, value: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
@@ -215,6 +241,21 @@ class VecEnv:
 def read_wthor(data: bytes) -> List[Game]: ...
 @final
 class GameEntry:
+    def __new__(
+        cls,
+        number: int,
+        game: Optional[Game] = None,
+        error: Optional[str] = None,
+        line: Optional[int] = None,
+        byte: int = 0,
+        archive: str = "record",
+    ) -> GameEntry: ...
+    def __reduce__(
+        self,
+    ) -> Tuple[
+        Any,
+        Tuple[int, Optional[Game], Optional[str], Optional[int], int, str],
+    ]: ...
     @property
     def number(self) -> int: ...
     @property

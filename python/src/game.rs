@@ -44,8 +44,75 @@ pub struct PyPly {
     comment: Option<String>,
 }
 
+/// The arguments that make a ply again (pickling).
+type PlyArgs = (
+    &'static str,
+    usize,
+    String,
+    usize,
+    Vec<String>,
+    Option<f64>,
+    Option<f64>,
+    Option<String>,
+);
+
 #[pymethods]
 impl PyPly {
+    /// A ply as ``Game.history`` gives them; made directly only to unpickle
+    /// one (``color`` is a colour's name, ``player`` its index).
+    #[new]
+    #[pyo3(signature = (color, player, r#move, action, flips, time=None, evaluation=None, comment=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        color: &str,
+        player: usize,
+        r#move: String,
+        action: usize,
+        flips: Vec<String>,
+        time: Option<f64>,
+        evaluation: Option<f64>,
+        comment: Option<String>,
+    ) -> PyResult<PyPly> {
+        let color = reversi::Color::ALL
+            .into_iter()
+            .find(|c| c.name() == color)
+            .ok_or_else(|| reversi_error(format_args!("{color:?} is not a colour's name")))?;
+        if color.index() != player {
+            return Err(reversi_error(format_args!(
+                "{} is player {}, not {player}",
+                color.name(),
+                color.index()
+            )));
+        }
+        Ok(PyPly {
+            color: color.name(),
+            player,
+            r#move,
+            action,
+            flips,
+            time,
+            evaluation,
+            comment,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, PlyArgs)> {
+        let p = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (
+                p.color,
+                p.player,
+                p.r#move.clone(),
+                p.action,
+                p.flips.clone(),
+                p.time,
+                p.evaluation,
+                p.comment.clone(),
+            ),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Ply(color={:?}, move={:?}, action={}, flips={:?}, time={}, evaluation={}, comment={})",

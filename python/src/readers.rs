@@ -83,8 +83,66 @@ impl PyGameEntry {
     }
 }
 
+/// The arguments that make an entry again (pickling).
+type EntryArgs = (
+    usize,
+    Option<PyGame>,
+    Option<String>,
+    Option<usize>,
+    usize,
+    &'static str,
+);
+
 #[pymethods]
 impl PyGameEntry {
+    /// An entry as the readers give them; made directly only to unpickle one:
+    /// ``game`` or ``error`` (one of the two), ``archive`` ``"ggf"``,
+    /// ``"record"`` or ``"wthor"``.
+    #[new]
+    #[pyo3(signature = (number, game=None, error=None, line=None, byte=0, archive="record"))]
+    fn py_new(
+        number: usize,
+        game: Option<PyRef<'_, PyGame>>,
+        error: Option<String>,
+        line: Option<usize>,
+        byte: usize,
+        archive: &str,
+    ) -> PyResult<PyGameEntry> {
+        let archive = ["ggf", "record", "wthor"]
+            .into_iter()
+            .find(|&a| a == archive)
+            .ok_or_else(|| {
+                reversi_error(format_args!(
+                    "archive is \"ggf\", \"record\" or \"wthor\", not {archive:?}"
+                ))
+            })?;
+        let result = match (game, error) {
+            (Some(game), None) => Ok(game.record.clone()),
+            (None, Some(error)) => Err(error),
+            _ => {
+                return Err(reversi_error(
+                    "an entry has a game or an error, not both or neither",
+                ))
+            }
+        };
+        Ok(PyGameEntry::new(number, line, byte, archive, result))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, EntryArgs)> {
+        let e = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (
+                e.number,
+                e.game.clone().map(PyGame::from),
+                e.error.clone(),
+                e.line,
+                e.byte,
+                e.archive,
+            ),
+        ))
+    }
+
     /// The game, or None when it could not be read.
     #[getter]
     fn game(&self) -> Option<PyGame> {

@@ -106,3 +106,32 @@ def test_read_games_keep_their_tags_and_result():
     assert [e.game.tags.get("Black") for e in entries] == ["Ann", "Cy"]
     assert entries[0].game.result == "white by resignation"
     assert entries[0].game.history[0].comment == "the usual"
+
+
+def test_plies_and_entries_pickle_for_ray():
+    game = reversi.Game.load(RECORD)
+    plies = game.history
+    assert pickle.loads(pickle.dumps(plies)) == plies
+    assert plies[0].comment == "the usual"
+    text = RECORD + '\n[Black "Cy"]\n\nf5 e2\n\n[Black "Di"]\n\nf5 d6\n'
+    entries = list(reversi.read_games(text))
+    assert [e.error is None for e in entries] == [True, False, True]
+    for entry in entries:
+        back = pickle.loads(pickle.dumps(entry))
+        fields = ["number", "line", "byte", "archive", "error", "tags"]
+        assert [getattr(back, f) for f in fields] == [getattr(entry, f) for f in fields]
+        assert back.game == entry.game
+        assert repr(back) == repr(entry)
+    assert entries[2].game is not None and pickle.loads(pickle.dumps(entries[2])).game.tags == {
+        "Black": "Di"
+    }
+    with pytest.raises(reversi.ReversiError, match="a game or an error"):
+        reversi.GameEntry(1)
+    with pytest.raises(reversi.ReversiError, match="a game or an error"):
+        reversi.GameEntry(1, game=game, error="both")
+    with pytest.raises(reversi.ReversiError, match='not "pgn"'):
+        reversi.GameEntry(1, game=game, archive="pgn")
+    with pytest.raises(reversi.ReversiError, match='"blue" is not'):
+        reversi.Ply("blue", 0, "f5", 37, ["e5"])
+    with pytest.raises(reversi.ReversiError, match="white is player 1, not 0"):
+        reversi.Ply("white", 0, "f5", 37, ["e5"])
