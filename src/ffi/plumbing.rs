@@ -45,6 +45,25 @@ pub(crate) unsafe fn arg<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, Reve
         .ok_or_else(|| fail(ReversiStatus::NullParameter, format_args!("{name} is NULL")))
 }
 
+/// The `count` items of an array argument: empty when `count` is 0 (the
+/// pointer may then be NULL), else `NullParameter` for NULL.
+///
+/// # Safety
+///
+/// `ptr` is NULL or points to `count` live items.
+pub(crate) unsafe fn list_arg<'a, T>(
+    ptr: *const T,
+    count: usize,
+    name: &str,
+) -> Result<&'a [T], ReversiStatus> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: not NULL (checked by `arg`), and `count` long by the caller's
+    // promise.
+    Ok(unsafe { std::slice::from_raw_parts(arg(ptr, name)?, count) })
+}
+
 /// The mutable reference behind a pointer argument, or `NullParameter`.
 ///
 /// # Safety

@@ -135,15 +135,12 @@ pub unsafe extern "C" fn reversi_wthor_write(
     boundary(|| {
         // SAFETY: forwarded.
         let header = unsafe { header_arg(header)? };
-        let (games, infos) = match count {
-            0 => (&[][..], &[][..]),
-            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
-            _ => unsafe {
-                (
-                    std::slice::from_raw_parts(arg(games, "games")?, count),
-                    std::slice::from_raw_parts(arg(infos, "infos")?, count),
-                )
-            },
+        // SAFETY: `count` handles and infos by the caller's promise, or NULL.
+        let (games, infos) = unsafe {
+            (
+                list_arg(games, count, "games")?,
+                list_arg(infos, count, "infos")?,
+            )
         };
         let mut list = Vec::with_capacity(count);
         for (i, (&game, info)) in games.iter().zip(infos).enumerate() {
@@ -212,11 +209,8 @@ pub unsafe extern "C" fn reversi_wthor_names_write(
         };
         // SAFETY: not NULL (checked), and 4 bytes by the caller's promise.
         let created: [u8; 4] = unsafe { *arg(created.cast::<[u8; 4]>(), "created")? };
-        let names = match count {
-            0 => &[][..],
-            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
-            _ => unsafe { std::slice::from_raw_parts(arg(names, "names")?, count) },
-        };
+        // SAFETY: `count` strings by the caller's promise, or NULL.
+        let names = unsafe { list_arg(names, count, "names")? };
         let mut list = Vec::with_capacity(count);
         for (i, &name) in names.iter().enumerate() {
             // SAFETY: NULL or NUL-terminated by the caller's promise.
@@ -285,11 +279,8 @@ pub unsafe extern "C" fn reversi_wthor_write_games(
     boundary(|| {
         // SAFETY: forwarded.
         let header = unsafe { header_arg(header)? };
-        let games = match count {
-            0 => &[][..],
-            // SAFETY: not NULL (checked), and `count` long by the caller's promise.
-            _ => unsafe { std::slice::from_raw_parts(arg(games, "games")?, count) },
-        };
+        // SAFETY: `count` handles by the caller's promise, or NULL.
+        let games = unsafe { list_arg(games, count, "games")? };
         let mut records = Vec::with_capacity(count);
         for (i, &game) in games.iter().enumerate() {
             // SAFETY: a live handle by the caller's promise, or NULL.
