@@ -11,7 +11,8 @@
 //! pass), `hint N` (the best N moves as `search MOVE EVAL 0 DEPTH` lines, then
 //! `status`), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`),
 //! `ping N` (`pong N`), `learn` (`learned`), `nodestats` (the last search's
-//! `nodestats`), `status` (`status ready`), `quit`. Other lines are ignored. The
+//! `nodestats`), `status` (`status ready`), `quit`. Other lines are ignored. A
+//! `ping` or `quit` during `go` or `hint` stops the search. The
 //! board is 8×8 unless `set game` says otherwise; the game is exact from E empty
 //! squares (default 14).
 //!
@@ -51,7 +52,8 @@ fn main() -> ExitCode {
         }
     }
     server.depth = server.max_depth;
-    let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    // Standard output unlocked: an NBoard search answers from a thread of its own.
+    let (input, output) = (std::io::stdin().lock(), std::io::stdout());
     let served = if use_gtp {
         gtp::serve(&mut server, input, output)
     } else {

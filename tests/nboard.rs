@@ -238,3 +238,70 @@ fn gtp_play_and_genmove_take_the_colour_they_name() {
         "{mv}"
     );
 }
+
+#[test]
+fn a_ping_or_quit_calls_a_search_off_and_other_lines_wait_for_it() {
+    // Depth 16 from the start takes seconds or more without a stop: were the
+    // `ping` not to stop it, its `===` answer would come before the `pong`.
+    let commands: Vec<String> = [
+        "set depth 16",
+        "go",
+        "ping 1",
+        "hint 3",
+        "ping 2",
+        // A line that does not call the search off waits for its answer.
+        "set depth 2",
+        "go",
+        "status",
+        // The input ends during a search: it is finished and answered.
+        "go",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = session(&["--max-depth", "30", "--solve", "0"], &commands);
+    // The stopped `go` says nothing; the stopped hint only its closing status.
+    assert_eq!(out[..4], ["pong 1", "status thinking", "status", "pong 2"]);
+    let start = Game::new(Rules::default());
+    for (answer_at, next) in [(4, "status ready"), (7, "")] {
+        assert!(start.position().is_legal(answer(&out[answer_at])));
+        assert!(out[answer_at + 1].starts_with("nodestats "), "{out:?}");
+        assert_eq!(out.get(answer_at + 2).map_or("", String::as_str), next);
+    }
+    assert_eq!(out.len(), 9, "{out:?}");
+    // `quit` during a search stops it too, and nothing after it is read.
+    let commands = ["set depth 16", "go", "quit", "ping 3"].map(String::from);
+    assert!(session(&["--max-depth", "30"], &commands).is_empty());
+}
+
+#[test]
+fn a_ping_in_the_middle_of_a_search_stops_it() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut engine = Command::new(programs::example("nboard"))
+        .args(["--max-depth", "30", "--solve", "0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to_engine = engine.stdin.take().unwrap();
+    let mut from_engine = BufReader::new(engine.stdout.take().unwrap());
+    // The hint says it is thinking before it searches: the ping comes after
+    // that, so it reaches a running search.
+    writeln!(to_engine, "set depth 16\nhint 1").unwrap();
+    let mut line = String::new();
+    from_engine.read_line(&mut line).unwrap();
+    assert_eq!(line, "status thinking\n");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    writeln!(to_engine, "ping 4").unwrap();
+    let said: Vec<String> = (0..2)
+        .map(|_| {
+            let mut line = String::new();
+            from_engine.read_line(&mut line).unwrap();
+            line
+        })
+        .collect();
+    assert_eq!(said, ["status\n", "pong 4\n"]);
+    drop(to_engine);
+    assert!(engine.wait().unwrap().success());
+}

@@ -861,6 +861,30 @@ fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
 /// ([`BotError::Players`]) for a game of three or four players, which alpha-beta
 /// does not play.
 pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choice>, BotError> {
+    rank_moves_until(pos, depth, solve, None)
+}
+
+/// [`rank_moves`], stopped by another thread: once `stop` is set, the ranking
+/// ends within about 4096 nodes with [`BotError::Stopped`] (an engine's hint
+/// that the interface called off). A flag already set stops it at once; a game
+/// of three or four players is still refused first.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// use reversi::{AnyPosition, Rules};
+/// use reversi_engine::bot::{rank_moves_until, BotError};
+///
+/// let start = AnyPosition::start(&Rules::default());
+/// let stop = Arc::new(AtomicBool::new(true));
+/// assert_eq!(rank_moves_until(&start, 30, 0, Some(stop)), Err(BotError::Stopped));
+/// ```
+pub fn rank_moves_until(
+    pos: &AnyPosition,
+    depth: u32,
+    solve: u32,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Choice>, BotError> {
     if pos.players() != 2 {
         return Err(BotError::Players {
             bot: "alphabeta".into(),
@@ -870,12 +894,13 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
     struct Rank {
         depth: u32,
         solve: u32,
+        stop: Option<Arc<AtomicBool>>,
     }
     impl PositionVisitor for Rank {
-        type Output = Vec<Choice>;
-        fn visit<P: Position>(self, pos: &P) -> Vec<Choice> {
+        type Output = Result<Vec<Choice>, BotError>;
+        fn visit<P: Position>(self, pos: &P) -> Result<Vec<Choice>, BotError> {
             let exact = pos.empty().len() as u32 <= self.solve;
-            let mut search = Search::new(exact, None);
+            let mut search = Search::new(exact, self.stop);
             let mut ranked: Vec<Choice> = pos
                 .legal_moves()
                 .iter()
@@ -894,16 +919,21 @@ pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choic
                     }
                 })
                 .collect();
+            // A stopped search's values mean nothing: none is shown.
+            if search.stopped {
+                return Err(BotError::Stopped);
+            }
             // Every value is in discs (exact or estimated), so they compare.
             let discs = |c: &Choice| c.eval.and_then(Eval::discs).unwrap_or(f64::NEG_INFINITY);
             ranked.sort_by(|a, b| discs(b).total_cmp(&discs(a)));
-            ranked
+            Ok(ranked)
         }
     }
-    Ok(pos.visit_fastest(Rank {
+    pos.visit_fastest(Rank {
         depth: depth.max(1),
         solve,
-    }))
+        stop,
+    })
 }
 
 /// An alpha-beta value in discs: exact when the search reached every end. A

@@ -93,12 +93,14 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             _ => Err("syntax error".into()),
         },
         "genmove" => match args.first().map(|c| read_color(c)) {
-            Some(Some(color)) => to_turn_of(&mut engine.game, color).map(|()| {
-                let (mv, _, _) = engine.think();
-                match engine.game.play(mv) {
+            Some(Some(color)) => to_turn_of(&mut engine.game, color).and_then(|()| {
+                let (mv, _, _) = engine
+                    .think()
+                    .ok_or_else(|| "the search was stopped".to_string())?;
+                Ok(match engine.game.play(mv) {
                     Ok(_) => write_move(mv, Protocol::Gtp),
                     Err(_) => "pass".into(),
-                }
+                })
             }),
             _ => Err("syntax error".into()),
         },

@@ -12,11 +12,13 @@ pub mod codec;
 pub mod gtp;
 pub mod nboard;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
 
-use crate::bot::{AlphaBeta, Bot, Eval};
+use crate::bot::{AlphaBeta, Bot, BotError, Eval};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +45,10 @@ pub struct Server {
     pub solve: u32,
     /// The last search's nodes and seconds.
     pub last_nodes: (u64, f64),
+    /// A flag another thread sets to stop [`Server::think`] and an NBoard hint:
+    /// [`nboard::serve`] gives the server one if it has none, and sets it when
+    /// `ping` or `quit` arrives during a search.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Server {
@@ -64,6 +70,7 @@ impl Server {
             max_depth,
             solve,
             last_nodes: (0, 0.0),
+            stop: None,
         }
     }
 
@@ -73,12 +80,16 @@ impl Server {
 
     /// The engine's move in the game so far, its evaluation text (`+2.00`, empty
     /// when it has none) and the seconds taken; a pass when the game is over.
-    pub fn think(&mut self) -> (Move, String, f64) {
+    /// `None` when [`Server::stop`] was set before the search ended.
+    pub fn think(&mut self) -> Option<(Move, String, f64)> {
         let started = Instant::now();
         let depth = self.depth();
         let mut bot = AlphaBeta::new(depth, self.solve);
-        let Ok(choice) = bot.choose(&self.game) else {
-            return (Move::Pass, String::new(), 0.0);
+        bot.set_stop(self.stop.clone());
+        let choice = match bot.choose(&self.game) {
+            Ok(choice) => choice,
+            Err(BotError::Stopped) => return None,
+            Err(_) => return Some((Move::Pass, String::new(), 0.0)),
         };
         let seconds = started.elapsed().as_secs_f64();
         self.last_nodes = (choice.nodes, seconds);
@@ -87,7 +98,7 @@ impl Server {
             .eval
             .and_then(Eval::discs)
             .map_or(String::new(), |e| format!("{e:+.2}"));
-        (choice.mv, eval, seconds)
+        Some((choice.mv, eval, seconds))
     }
 }
 
@@ -109,4 +120,37 @@ fn serve_lines<R: std::io::BufRead, W: std::io::Write>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+
+    #[test]
+    fn a_set_stop_flag_stops_the_servers_searches_in_both_protocols() {
+        let mut server = Server::new(30, 0);
+        let stop = Arc::new(AtomicBool::new(true));
+        server.stop = Some(Arc::clone(&stop));
+        assert_eq!(server.think(), None);
+        let mut out = Vec::new();
+        // NBoard: the stopped `go` says nothing, the stopped hint no move.
+        nboard::command(&mut server, "go", &mut out).unwrap();
+        nboard::command(&mut server, "hint 2", &mut out).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out), "status thinking\nstatus\n");
+        // GTP: a failure, not a pass.
+        out.clear();
+        gtp::command(&mut server, "genmove black", &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "? the search was stopped\n\n"
+        );
+        assert_eq!(server.game.moves().count(), 0);
+        // Cleared, the server plays again.
+        stop.store(false, Ordering::Relaxed);
+        server.depth = 2;
+        let (mv, _, _) = server.think().unwrap();
+        assert!(server.game.is_legal(mv));
+    }
 }

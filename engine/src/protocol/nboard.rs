@@ -9,19 +9,104 @@
 //! `status`), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`),
 //! `ping N` (`pong N`), `learn` (`learned`), `nodestats` (the last search's
 //! `nodestats`), `status` (`status ready`), `quit`. Other lines are ignored.
+//!
+//! A `ping` (or `quit`) that arrives while `go` or `hint` is searching stops
+//! the search, as NBoard expects when it changes the position under a thinking
+//! engine: see [`serve`].
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::ScopedJoinHandle;
 
 use reversi::text::ggf;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
-use crate::bot::{rank_moves, Eval};
+use crate::bot::{rank_moves_until, Eval};
 
 /// Answers NBoard commands from `input` on `output` until `quit` or the end of
 /// the input; an error only when the output cannot be written.
-pub fn serve(server: &mut Server, input: impl BufRead, output: impl Write) -> std::io::Result<()> {
-    super::serve_lines(server, input, output, command)
+///
+/// `go` and `hint` search on a thread of their own while `input` is read on:
+/// - a `ping` or `quit` that arrives during the search stops it (within about
+///   4096 nodes, a millisecond or so) and is answered once it has stopped: the
+///   stopped `go` says nothing, the stopped `hint` only its closing `status`,
+///   and then comes `pong N`. NBoard pings when it changes the position under
+///   a thinking engine, and ignores what the engine says until the `pong`.
+/// - Any other line waits for the search to end, so answers keep the order of
+///   the commands.
+/// - When the input ends during a search, the search finishes and is answered.
+///
+/// The stop flag is [`Server::stop`] (one is made if the server has none).
+pub fn serve(
+    server: &mut Server,
+    input: impl BufRead,
+    output: impl Write + Send,
+) -> std::io::Result<()> {
+    let stop = Arc::clone(server.stop.get_or_insert_with(Default::default));
+    let output = Mutex::new(output);
+    std::thread::scope(|scope| {
+        let mut search: Option<ScopedJoinHandle<'_, Searched>> = None;
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if let Some(running) = search.take() {
+                if calls_off(&line) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                join(running, server)?;
+            }
+            stop.store(false, Ordering::Relaxed);
+            if searches(&line) {
+                // The search takes the server and gives it back when joined.
+                let mut owned = std::mem::take(server);
+                let output = &output;
+                search = Some(scope.spawn(move || {
+                    let answered = answer(&mut owned, &line, output);
+                    (owned, answered)
+                }));
+                continue;
+            }
+            if !answer(server, &line, &output)? {
+                return Ok(());
+            }
+        }
+        match search {
+            Some(running) => join(running, server),
+            None => Ok(()),
+        }
+    })
+}
+
+/// A search thread's server, handed back, and its [`answer`].
+type Searched = (Server, std::io::Result<bool>);
+
+/// The commands that search, and so run on a thread of their own.
+fn searches(line: &str) -> bool {
+    matches!(line.split_whitespace().next(), Some("go" | "hint"))
+}
+
+/// The commands that call a running search off.
+fn calls_off(line: &str) -> bool {
+    matches!(line.split_whitespace().next(), Some("ping" | "quit"))
+}
+
+/// [`command`] on the shared output, flushed; false after `quit`.
+fn answer<W: Write>(server: &mut Server, line: &str, output: &Mutex<W>) -> std::io::Result<bool> {
+    let mut out = output.lock().unwrap_or_else(PoisonError::into_inner);
+    let going_on = command(server, line, &mut *out)?;
+    out.flush()?;
+    Ok(going_on)
+}
+
+/// Waits for a search thread, puts its server back and passes its output
+/// error on (a panic in it goes on in this thread).
+fn join(running: ScopedJoinHandle<'_, Searched>, server: &mut Server) -> std::io::Result<()> {
+    let (back, answered) = running
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    *server = back;
+    answered.map(drop)
 }
 
 /// Answers one NBoard command on `out`; false after `quit`.
@@ -71,24 +156,29 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             }
         }
         ("go", _) => {
-            let (mv, eval, seconds) = engine.think();
-            writeln!(
-                out,
-                "=== {}/{eval}/{seconds:.3}",
-                write_move(mv, Protocol::Nboard)
-            )?;
-            writeln!(out, "nodestats {} {seconds:.3}", engine.last_nodes.0)?;
+            // Stopped (by a `ping` under `serve`), it says nothing.
+            if let Some((mv, eval, seconds)) = engine.think() {
+                writeln!(
+                    out,
+                    "=== {}/{eval}/{seconds:.3}",
+                    write_move(mv, Protocol::Nboard)
+                )?;
+                writeln!(out, "nodestats {} {seconds:.3}", engine.last_nodes.0)?;
+            }
         }
         ("hint", n) => {
             let n: usize = n.and_then(|n| n.parse().ok()).unwrap_or(1);
             let pos = *engine.game.position();
             let depth = engine.depth.clamp(1, engine.max_depth);
             writeln!(out, "status thinking")?;
+            out.flush()?;
             if pos.must_pass() {
                 writeln!(out, "search PA 0.00 0 {depth}")?;
             } else if !pos.is_over() {
-                // NBoard games are two-player: the ranking is never refused.
-                let ranked = rank_moves(&pos, depth, engine.solve).unwrap_or_default();
+                // NBoard games are two-player, so the ranking is refused only
+                // when stopped: then no move is shown.
+                let ranked = rank_moves_until(&pos, depth, engine.solve, engine.stop.clone())
+                    .unwrap_or_default();
                 for choice in ranked.iter().take(n) {
                     let exact = choice.eval.is_some_and(Eval::is_exact);
                     let shown = if exact { 60 } else { depth };
