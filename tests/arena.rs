@@ -630,3 +630,67 @@ fn a_clean_sweep_has_a_finite_lower_elo_bound() {
         assert!(!elo.contains("inf"), "{elo}");
     }
 }
+
+#[test]
+fn a_stop_flag_calls_an_outside_engines_search_off() {
+    use reversi::{Game, Move, Rules};
+    use reversi_engine::bot::{Bot, BotError};
+    use reversi_engine::protocol::client::{EngineBot, EngineSpec};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    let engine = programs::example("nboard");
+    // Depth 16 from the start takes seconds without a stop (depth 14 over GTP,
+    // whose search cannot be called off and is waited for later).
+    for (protocol, flags) in [
+        ("nboard", "--max-depth 16"),
+        ("gtp", "--gtp --max-depth 14"),
+    ] {
+        let spec = format!("ours={protocol}:{} {flags} --solve 0", engine.display());
+        let spec = EngineSpec::parse(&spec).unwrap();
+        let mut bot = EngineBot::start(&spec, Duration::from_secs(600), 16).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        bot.set_stop(Some(Arc::clone(&stop)));
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let start = Game::new(Rules::default());
+        assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{protocol}");
+        setter.join().unwrap();
+        // Still set: refused before the engine is asked.
+        assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{protocol}");
+        // Cleared: the engine plays on in a later position (near the end, for
+        // a short search), which it must have been given as the game has it,
+        // not with the move its stopped search may have played.
+        stop.store(false, Ordering::Relaxed);
+        let game = random_game_to(10);
+        let choice = bot.choose(&game).unwrap();
+        let Move::Place(square) = choice.mv else {
+            panic!("{protocol}: a pass with legal moves");
+        };
+        assert!(game.is_legal(square), "{protocol}: {square}");
+    }
+}
+
+/// A game of random moves from a fixed seed up to `empty` empty squares, with
+/// a legal move for the player to move.
+fn random_game_to(empty: usize) -> reversi::Game {
+    use rand_core::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    loop {
+        let mut game = reversi::Game::new(reversi::Rules::default());
+        while !game.is_over() && !game.must_pass() {
+            if game.position().empty().len() <= empty {
+                return game;
+            }
+            let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
+            let spot = reversi::playout::random_move(&pos, &mut rng).unwrap();
+            game.play(spot.square()).unwrap();
+        }
+    }
+}

@@ -454,7 +454,9 @@ pub trait Bot {
     /// does every later one while it stays set (after the checks for a finished
     /// game and the player count); `None` takes the flag away. `random`,
     /// `greedy` and `mobility`, which answer at once, ignore it, as a bot does
-    /// by default.
+    /// by default. An outside engine
+    /// ([`EngineBot`](crate::protocol::client::EngineBot)) is called off too:
+    /// NBoard engines by a `ping`.
     ///
     /// ```
     /// use std::sync::atomic::{AtomicBool, Ordering};

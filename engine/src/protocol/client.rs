@@ -4,7 +4,9 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
@@ -147,7 +149,21 @@ pub struct Engine {
     known: usize,
     started: bool,
     pings: u32,
+    /// A GTP `genmove` was stopped before its answer: the answer is still to
+    /// come, and the engine has played a move that the game has not.
+    owed: bool,
 }
+
+/// Why a wait for an engine's line ended without it.
+enum Halt {
+    /// The stop flag was set.
+    Stopped,
+    /// The engine failed: why.
+    Failed(String),
+}
+
+/// How often a wait looks at the stop flag.
+const STOP_POLL: Duration = Duration::from_millis(5);
 
 impl Engine {
     /// Starts the engine's process and waits, up to `deadline` from now, for
@@ -187,6 +203,7 @@ impl Engine {
             known: 0,
             started: false,
             pings: 0,
+            owed: false,
         };
         let deadline = Instant::now() + deadline;
         let answered = match spec.protocol {
@@ -240,13 +257,39 @@ impl Engine {
         deadline: Instant,
         wanted: impl Fn(&str) -> bool,
     ) -> Result<String, String> {
+        self.expect_until(deadline, None, wanted)
+            .map_err(|halt| match halt {
+                Halt::Failed(why) => why,
+                Halt::Stopped => unreachable!("a wait without a stop flag was stopped"),
+            })
+    }
+
+    /// [`Engine::expect`], given up when `stop` is set (looked at every
+    /// [`STOP_POLL`]).
+    fn expect_until(
+        &mut self,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, Halt> {
         loop {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Halt::Stopped);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let wait = if stop.is_some() {
+                left.min(STOP_POLL)
+            } else {
+                left
+            };
+            match self.lines.recv_timeout(wait) {
                 Ok(line) if wanted(line.trim()) => return Ok(line.trim().to_string()),
                 Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err("did not answer in time".to_string()),
-                Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(Halt::Failed("did not answer in time".to_string()))
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Halt::Failed(self.died())),
             }
         }
     }
@@ -255,18 +298,19 @@ impl Engine {
     fn gtp(&mut self, command: &str, deadline: Instant) -> Result<String, String> {
         self.send(command)?;
         let reply = self.expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))?;
-        match reply.strip_prefix('=') {
-            // `=` may carry the command's id: `=12 f5`.
-            Some(rest) => Ok(rest
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .trim()
-                .to_string()),
-            None => Err(format!("refused {command:?}: {reply}")),
-        }
+        gtp_reply(&reply).map_err(|reply| format!("refused {command:?}: {reply}"))
     }
 
     /// Brings the engine up to `game`'s moves.
     fn sync(&mut self, game: &Game, deadline: Instant, depth: u32) -> Result<(), String> {
+        if self.owed {
+            // The stopped genmove's answer, and then the game again from the
+            // start: the engine played that move, the game did not.
+            self.expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))?;
+            self.owed = false;
+            self.started = false;
+            self.known = 0;
+        }
         let moves: Vec<Move> = game.moves().collect();
         match self.spec.protocol {
             Protocol::Nboard => {
@@ -327,24 +371,66 @@ impl Engine {
         move_time: Duration,
         depth: u32,
     ) -> Result<(Move, Option<Eval>), String> {
+        self.genmove_until(game, move_time, depth, None)
+            .map_err(|e| e.unwrap_or_else(|| unreachable!("no stop flag, yet stopped")))
+    }
+
+    /// [`Engine::genmove`], called off when `stop` is set: then `Err(None)`.
+    ///
+    /// - NBoard: the engine is sent `ping` and its `pong` awaited (within the
+    ///   move time, and at least a second), as the NBoard GUI stops a search;
+    ///   an answer to `go` that comes first is dropped.
+    /// - GTP has no way to call a search off: the engine's answer is read and
+    ///   dropped before the next request, and the engine is given the game again
+    ///   from `clear_board`, since it played a move that the game did not.
+    pub fn genmove_until(
+        &mut self,
+        game: &Game,
+        move_time: Duration,
+        depth: u32,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(Move, Option<Eval>), Option<String>> {
         // Starting up and reading the moves get their own allowance: some engines
         // load an opening book first.
         let setup = Instant::now() + move_time.max(Duration::from_secs(10));
         self.sync(game, setup, depth)?;
         let deadline = Instant::now() + move_time;
+        let line = match self.spec.protocol {
+            Protocol::Nboard => {
+                // Nothing more is sent until the answer (or a stop): some
+                // engines abort their search on any input.
+                self.send("go")?;
+                self.expect_until(deadline, stop, |l| l.starts_with("==="))
+            }
+            Protocol::Gtp => {
+                let color = game.to_move().name();
+                self.send(&format!("genmove {color}"))?;
+                self.expect_until(deadline, stop, |l| l.starts_with('=') || l.starts_with('?'))
+            }
+        };
+        let line = match line {
+            Ok(line) => line,
+            Err(Halt::Failed(why)) => return Err(Some(why)),
+            Err(Halt::Stopped) => {
+                match self.spec.protocol {
+                    Protocol::Nboard => {
+                        let until = deadline.max(Instant::now() + Duration::from_secs(1));
+                        self.ping(until)
+                            .map_err(|why| format!("{why} after a stop"))?;
+                    }
+                    Protocol::Gtp => self.owed = true,
+                }
+                return Err(None);
+            }
+        };
         match self.spec.protocol {
             Protocol::Nboard => {
-                // Nothing more is sent until the answer: some engines abort their
-                // search on any input.
-                self.send("go")?;
-                let line = self.expect(deadline, |l| l.starts_with("==="))?;
                 let (mv, eval) = read_answer(&line)
                     .ok_or_else(|| format!("answered {line:?}, which is not a move"))?;
                 Ok((mv, eval))
             }
             Protocol::Gtp => {
-                let color = game.to_move().name();
-                let text = self.gtp(&format!("genmove {color}"), deadline)?;
+                let text = gtp_reply(&line).map_err(|e| format!("refused genmove: {e}"))?;
                 let mv = read_move(&text)
                     .map_err(|_| format!("answered {text:?}, which is not a move"))?;
                 // GTP engines play their own move: it is known.
@@ -376,6 +462,18 @@ impl Drop for Engine {
     }
 }
 
+/// A GTP reply's text after `=` (which may carry the command's id: `=12 f5`);
+/// the whole reply, as the error, when it is a failure (`?`).
+fn gtp_reply(reply: &str) -> Result<String, &str> {
+    match reply.strip_prefix('=') {
+        Some(rest) => Ok(rest
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim()
+            .to_string()),
+        None => Err(reply),
+    }
+}
+
 /// An NBoard engine's answer to `go`: `=== MOVE/EVAL/TIME`, as the protocol
 /// writes it, or `=== MOVE EVAL TIME`, as Edax does; the evaluation (in discs)
 /// and the time are optional, and an evaluation that is not a finite number is
@@ -401,10 +499,14 @@ fn read_answer(line: &str) -> Option<(Move, Option<Eval>)> {
 /// move time; a crash, a hang or an answer that is not a move is
 /// [`BotError::Engine`]. The move it answers is not checked here: the caller
 /// plays it, or declares the forfeit. The process ends when the bot is dropped.
+///
+/// A stop flag ([`Bot::set_stop`]) calls off the engine's search: see
+/// [`Engine::genmove_until`].
 pub struct EngineBot {
     engine: Engine,
     move_time: Duration,
     depth: u32,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl EngineBot {
@@ -420,6 +522,7 @@ impl EngineBot {
             engine: Engine::start(spec, move_time.max(Duration::from_secs(10)))?,
             move_time,
             depth,
+            stop: None,
         })
     }
 }
@@ -433,11 +536,19 @@ impl Bot for EngineBot {
         if game.is_over() {
             return Err(BotError::GameOver);
         }
+        let stop = self.stop.as_deref();
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(BotError::Stopped);
+        }
         let (mv, eval) = self
             .engine
-            .genmove(game, self.move_time, self.depth)
-            .map_err(BotError::Engine)?;
+            .genmove_until(game, self.move_time, self.depth, stop)
+            .map_err(|e| e.map_or(BotError::Stopped, BotError::Engine))?;
         Ok(Choice { mv, eval, nodes: 0 })
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 }
 
