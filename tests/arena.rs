@@ -641,21 +641,24 @@ fn a_stop_flag_calls_an_outside_engines_search_off() {
     use std::time::Duration;
 
     let engine = programs::example("nboard");
-    // Depth 16 from the start takes seconds without a stop (depth 14 over GTP,
-    // whose search cannot be called off and is waited for later).
+    // Searches from the start that take seconds without a stop: NBoard's at
+    // depth 18, which the ping calls off, so that an engine that ignored it
+    // would not answer the pong within the move time of a second; GTP's at
+    // depth 16, which cannot be called off and is waited for (and its answer
+    // dropped) before the next move.
     for (protocol, flags) in [
-        ("nboard", "--max-depth 16"),
-        ("gtp", "--gtp --max-depth 14"),
+        ("nboard", "--max-depth 18"),
+        ("gtp", "--gtp --max-depth 16"),
     ] {
         let spec = format!("ours={protocol}:{} {flags} --solve 0", engine.display());
         let spec = EngineSpec::parse(&spec).unwrap();
-        let mut bot = EngineBot::start(&spec, Duration::from_secs(600), 16).unwrap();
+        let mut bot = EngineBot::start(&spec, Duration::from_secs(1), 18).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         bot.set_stop(Some(Arc::clone(&stop)));
         let setter = {
             let stop = Arc::clone(&stop);
             std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(200));
+                std::thread::sleep(Duration::from_millis(50));
                 stop.store(true, Ordering::Relaxed);
             })
         };

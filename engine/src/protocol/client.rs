@@ -154,14 +154,6 @@ pub struct Engine {
     owed: bool,
 }
 
-/// Why a wait for an engine's line ended without it.
-enum Halt {
-    /// The stop flag was set.
-    Stopped,
-    /// The engine failed: why.
-    Failed(String),
-}
-
 /// How often a wait looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
@@ -258,23 +250,23 @@ impl Engine {
         wanted: impl Fn(&str) -> bool,
     ) -> Result<String, String> {
         self.expect_until(deadline, None, wanted)
-            .map_err(|halt| match halt {
-                Halt::Failed(why) => why,
-                Halt::Stopped => unreachable!("a wait without a stop flag was stopped"),
+            .map_err(|e| match e {
+                BotError::Engine(why) => why,
+                other => unreachable!("{other} without a stop flag"),
             })
     }
 
-    /// [`Engine::expect`], given up when `stop` is set (looked at every
-    /// [`STOP_POLL`]).
+    /// [`Engine::expect`], given up with [`BotError::Stopped`] when `stop` is
+    /// set (looked at every [`STOP_POLL`]); a failure is [`BotError::Engine`].
     fn expect_until(
         &mut self,
         deadline: Instant,
         stop: Option<&AtomicBool>,
         wanted: impl Fn(&str) -> bool,
-    ) -> Result<String, Halt> {
+    ) -> Result<String, BotError> {
         loop {
             if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Halt::Stopped);
+                return Err(BotError::Stopped);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             let wait = if stop.is_some() {
@@ -287,9 +279,9 @@ impl Engine {
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(Halt::Failed("did not answer in time".to_string()))
+                    return Err(BotError::Engine("did not answer in time".to_string()))
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err(Halt::Failed(self.died())),
+                Err(RecvTimeoutError::Disconnected) => return Err(BotError::Engine(self.died())),
             }
         }
     }
@@ -303,14 +295,6 @@ impl Engine {
 
     /// Brings the engine up to `game`'s moves.
     fn sync(&mut self, game: &Game, deadline: Instant, depth: u32) -> Result<(), String> {
-        if self.owed {
-            // The stopped genmove's answer, and then the game again from the
-            // start: the engine played that move, the game did not.
-            self.expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))?;
-            self.owed = false;
-            self.started = false;
-            self.known = 0;
-        }
         let moves: Vec<Move> = game.moves().collect();
         match self.spec.protocol {
             Protocol::Nboard => {
@@ -372,67 +356,84 @@ impl Engine {
         depth: u32,
     ) -> Result<(Move, Option<Eval>), String> {
         self.genmove_until(game, move_time, depth, None)
-            .map_err(|e| e.unwrap_or_else(|| unreachable!("no stop flag, yet stopped")))
+            .map_err(|e| match e {
+                BotError::Engine(why) => why,
+                other => unreachable!("{other} without a stop flag"),
+            })
     }
 
-    /// [`Engine::genmove`], called off when `stop` is set: then `Err(None)`.
+    /// [`Engine::genmove`], called off when `stop` is set: then
+    /// [`BotError::Stopped`]; a failure of the engine is [`BotError::Engine`].
     ///
     /// - NBoard: the engine is sent `ping` and its `pong` awaited (within the
     ///   move time, and at least a second), as the NBoard GUI stops a search;
     ///   an answer to `go` that comes first is dropped.
     /// - GTP has no way to call a search off: the engine's answer is read and
-    ///   dropped before the next request, and the engine is given the game again
-    ///   from `clear_board`, since it played a move that the game did not.
+    ///   dropped before the next request (a wait that `stop` cuts short too),
+    ///   and the engine is given the game again from `clear_board`, since it
+    ///   played a move that the game did not. So is an answer that came too
+    ///   late.
     pub fn genmove_until(
         &mut self,
         game: &Game,
         move_time: Duration,
         depth: u32,
         stop: Option<&AtomicBool>,
-    ) -> Result<(Move, Option<Eval>), Option<String>> {
+    ) -> Result<(Move, Option<Eval>), BotError> {
         // Starting up and reading the moves get their own allowance: some engines
         // load an opening book first.
         let setup = Instant::now() + move_time.max(Duration::from_secs(10));
-        self.sync(game, setup, depth)?;
+        if self.owed {
+            // The answer of a genmove stopped or timed out, then the game again
+            // from the start: the engine played that move, the game did not.
+            self.expect_until(setup, stop, |l| l.starts_with('=') || l.starts_with('?'))?;
+            self.owed = false;
+            self.started = false;
+            self.known = 0;
+        }
+        self.sync(game, setup, depth).map_err(BotError::Engine)?;
         let deadline = Instant::now() + move_time;
         let line = match self.spec.protocol {
             Protocol::Nboard => {
                 // Nothing more is sent until the answer (or a stop): some
                 // engines abort their search on any input.
-                self.send("go")?;
+                self.send("go").map_err(BotError::Engine)?;
                 self.expect_until(deadline, stop, |l| l.starts_with("==="))
             }
             Protocol::Gtp => {
                 let color = game.to_move().name();
-                self.send(&format!("genmove {color}"))?;
-                self.expect_until(deadline, stop, |l| l.starts_with('=') || l.starts_with('?'))
+                self.send(&format!("genmove {color}"))
+                    .map_err(BotError::Engine)?;
+                let answer =
+                    self.expect_until(deadline, stop, |l| l.starts_with('=') || l.starts_with('?'));
+                // Stopped or too late, the answer is still to come.
+                self.owed = answer.is_err();
+                answer
             }
         };
         let line = match line {
             Ok(line) => line,
-            Err(Halt::Failed(why)) => return Err(Some(why)),
-            Err(Halt::Stopped) => {
-                match self.spec.protocol {
-                    Protocol::Nboard => {
-                        let until = deadline.max(Instant::now() + Duration::from_secs(1));
-                        self.ping(until)
-                            .map_err(|why| format!("{why} after a stop"))?;
-                    }
-                    Protocol::Gtp => self.owed = true,
-                }
-                return Err(None);
+            Err(BotError::Stopped) if self.spec.protocol == Protocol::Nboard => {
+                let until = deadline.max(Instant::now() + Duration::from_secs(1));
+                self.ping(until)
+                    .map_err(|why| BotError::Engine(format!("{why} after a stop")))?;
+                return Err(BotError::Stopped);
             }
+            Err(other) => return Err(other),
         };
         match self.spec.protocol {
             Protocol::Nboard => {
-                let (mv, eval) = read_answer(&line)
-                    .ok_or_else(|| format!("answered {line:?}, which is not a move"))?;
+                let (mv, eval) = read_answer(&line).ok_or_else(|| {
+                    BotError::Engine(format!("answered {line:?}, which is not a move"))
+                })?;
                 Ok((mv, eval))
             }
             Protocol::Gtp => {
-                let text = gtp_reply(&line).map_err(|e| format!("refused genmove: {e}"))?;
-                let mv = read_move(&text)
-                    .map_err(|_| format!("answered {text:?}, which is not a move"))?;
+                let text = gtp_reply(&line)
+                    .map_err(|e| BotError::Engine(format!("refused genmove: {e}")))?;
+                let mv = read_move(&text).map_err(|_| {
+                    BotError::Engine(format!("answered {text:?}, which is not a move"))
+                })?;
                 // GTP engines play their own move: it is known.
                 self.known += 1;
                 Ok((mv, None))
@@ -542,8 +543,7 @@ impl Bot for EngineBot {
         }
         let (mv, eval) = self
             .engine
-            .genmove_until(game, self.move_time, self.depth, stop)
-            .map_err(|e| e.map_or(BotError::Stopped, BotError::Engine))?;
+            .genmove_until(game, self.move_time, self.depth, stop)?;
         Ok(Choice { mv, eval, nodes: 0 })
     }
 

@@ -93,15 +93,24 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             _ => Err("syntax error".into()),
         },
         "genmove" => match args.first().map(|c| read_color(c)) {
-            Some(Some(color)) => to_turn_of(&mut engine.game, color).and_then(|()| {
-                let (mv, _, _) = engine
-                    .think()
-                    .ok_or_else(|| "the search was stopped".to_string())?;
-                Ok(match engine.game.play(mv) {
-                    Ok(_) => write_move(mv, Protocol::Gtp),
-                    Err(_) => "pass".into(),
-                })
-            }),
+            Some(Some(color)) => {
+                // A failure leaves the game as it was, without the pass that
+                // `to_turn_of` may have put in.
+                let before = engine.game.clone();
+                let answer = to_turn_of(&mut engine.game, color).and_then(|()| {
+                    let (mv, _, _) = engine
+                        .think()
+                        .ok_or_else(|| "the search was stopped".to_string())?;
+                    Ok(match engine.game.play(mv) {
+                        Ok(_) => write_move(mv, Protocol::Gtp),
+                        Err(_) => "pass".into(),
+                    })
+                });
+                if answer.is_err() {
+                    engine.game = before;
+                }
+                answer
+            }
             _ => Err("syntax error".into()),
         },
         _ => Err("unknown command".into()),

@@ -45,9 +45,10 @@ pub struct Server {
     pub solve: u32,
     /// The last search's nodes and seconds.
     pub last_nodes: (u64, f64),
-    /// A flag another thread sets to stop [`Server::think`] and an NBoard hint:
-    /// [`nboard::serve`] gives the server one if it has none, and sets it when
-    /// `ping` or `quit` arrives during a search.
+    /// A flag another thread sets to stop [`Server::think`] and an NBoard hint.
+    /// [`nboard::serve`] takes it as its own (and gives the server one if it has
+    /// none): it sets it when `ping` or `quit` arrives during a search, and
+    /// clears it before each command.
     pub stop: Option<Arc<AtomicBool>>,
 }
 
@@ -102,7 +103,23 @@ impl Server {
     }
 }
 
-/// The engine side's loop, for both protocols: each line of `input` goes to
+/// The lines of `input`, without their line ends, until it ends or cannot be
+/// read; bytes that are not UTF-8 become U+FFFD rather than ending the
+/// session (a command with them is then unknown or refused).
+fn lines(mut input: impl std::io::BufRead) -> impl Iterator<Item = String> {
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&bytes);
+                Some(line.trim_end_matches(['\n', '\r']).to_string())
+            }
+        }
+    })
+}
+
+/// The engine side's loop, for GTP: each line of `input` goes to
 /// `command`, whose answer is flushed at once, until it returns false (`quit`) or
 /// the input ends; an error only when the output cannot be written.
 fn serve_lines<R: std::io::BufRead, W: std::io::Write>(
@@ -111,8 +128,7 @@ fn serve_lines<R: std::io::BufRead, W: std::io::Write>(
     mut output: W,
     command: fn(&mut Server, &str, &mut W) -> std::io::Result<bool>,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    for line in lines(input) {
         let going_on = command(server, &line, &mut output)?;
         output.flush()?;
         if !going_on {
@@ -147,10 +163,58 @@ mod tests {
             "? the search was stopped\n\n"
         );
         assert_eq!(server.game.moves().count(), 0);
+        // The player to move must pass: the pass put in for the colour named
+        // is taken back with the failure.
+        let mut forced = forced_pass();
+        let before: Vec<Move> = forced.moves().collect();
+        let named = forced.to_move().opponent();
+        std::mem::swap(&mut server.game, &mut forced);
+        out.clear();
+        let command = format!("genmove {}", named.name());
+        gtp::command(&mut server, &command, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "? the search was stopped\n\n"
+        );
+        assert_eq!(server.game.moves().collect::<Vec<_>>(), before);
+        std::mem::swap(&mut server.game, &mut forced);
         // Cleared, the server plays again.
         stop.store(false, Ordering::Relaxed);
         server.depth = 2;
         let (mv, _, _) = server.think().unwrap();
         assert!(server.game.is_legal(mv));
+    }
+
+    /// A game of random moves up to a position where the player to move must
+    /// pass, as it stands just before that player's pass.
+    fn forced_pass() -> Game {
+        use rand_core::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        loop {
+            let mut game = Game::new(Rules::default());
+            while !game.is_over() {
+                if game.must_pass() {
+                    return game;
+                }
+                let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
+                let spot = reversi::playout::random_move(&pos, &mut rng).unwrap();
+                game.play(spot.square()).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_make_an_unknown_line_not_the_end() {
+        let mut server = Server::new(2, 0);
+        let mut out = Vec::new();
+        nboard::serve(&mut server, &b"ping 1\n\xff go\nping 2\r\n"[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out), "pong 1\npong 2\n");
+        out.clear();
+        gtp::serve(&mut server, &b"name\n\xff\nquit\n"[..], &mut out).unwrap();
+        let replies = String::from_utf8_lossy(&out);
+        let replies: Vec<&str> = replies.split("\n\n").collect();
+        assert_eq!(replies[0], "= reversi-alphabeta");
+        assert!(replies[1].starts_with("? "), "{replies:?}");
+        assert_eq!(replies[2].trim(), "=");
     }
 }

@@ -36,9 +36,14 @@ use crate::bot::{rank_moves_until, Eval};
 ///   a thinking engine, and ignores what the engine says until the `pong`.
 /// - Any other line waits for the search to end, so answers keep the order of
 ///   the commands.
-/// - When the input ends during a search, the search finishes and is answered.
+/// - When the input ends during a search, the search finishes and is answered
+///   (so that `echo go | engine` answers): a host that wants it called off
+///   sends `quit` first.
 ///
 /// The stop flag is [`Server::stop`] (one is made if the server has none).
+/// `output` is written from the search's thread, so it must be `Send`: standard
+/// output itself (`std::io::stdout()`), not its lock. Bytes that are not UTF-8
+/// make a line that is unknown or refused, not the end of the session.
 pub fn serve(
     server: &mut Server,
     input: impl BufRead,
@@ -48,8 +53,7 @@ pub fn serve(
     let output = Mutex::new(output);
     std::thread::scope(|scope| {
         let mut search: Option<ScopedJoinHandle<'_, Searched>> = None;
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        for line in super::lines(input) {
             if let Some(running) = search.take() {
                 if calls_off(&line) {
                     stop.store(true, Ordering::Relaxed);
