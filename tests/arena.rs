@@ -2,7 +2,9 @@
 //! outside engine over both protocols, and broken engines that crash, hang or
 //! cheat. Each run's summary is checked against its own game lines and records.
 
+mod common;
 mod programs;
+mod reference;
 
 use programs::{run, scratch, stdout_of};
 use reversi::text::{ggf, record::Record};
@@ -680,20 +682,15 @@ fn a_stop_flag_calls_an_outside_engines_search_off() {
     }
 }
 
-/// A game of random moves from a fixed seed up to `empty` empty squares, with
-/// a legal move for the player to move.
+/// The first position of a game of seeded random moves with at most `empty`
+/// empty squares and a legal move for the player to move.
 fn random_game_to(empty: usize) -> reversi::Game {
-    use rand_core::SeedableRng;
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
-    loop {
-        let mut game = reversi::Game::new(reversi::Rules::default());
-        while !game.is_over() && !game.must_pass() {
-            if game.position().empty().len() <= empty {
-                return game;
-            }
-            let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
-            let spot = reversi::playout::random_move(&pos, &mut rng).unwrap();
-            game.play(spot.square()).unwrap();
+    let mut found = None;
+    common::seeded_game(reversi::Rules::default(), 3, |game| {
+        let there = game.position().empty().len() <= empty && !game.legal_moves().is_empty();
+        if there && found.is_none() {
+            found = Some(game.clone());
         }
-    }
+    });
+    found.expect("the seeded game reaches the endgame with a move to play")
 }

@@ -1018,11 +1018,11 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The game after playing the first legal move (or passing) until `done`.
-    fn played_until(done: impl Fn(&Game) -> bool) -> Game {
+    pub(crate) fn played_until(done: impl Fn(&Game) -> bool) -> Game {
         let mut game = Game::new(reversi::Rules::default());
         while !done(&game) {
             match game.legal_moves().iter().next() {

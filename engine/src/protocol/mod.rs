@@ -165,7 +165,7 @@ mod tests {
         assert_eq!(server.game.moves().count(), 0);
         // The player to move must pass: the pass put in for the colour named
         // is taken back with the failure.
-        let mut forced = forced_pass();
+        let mut forced = crate::bot::tests::played_until(Game::must_pass);
         let before: Vec<Move> = forced.moves().collect();
         let named = forced.to_move().opponent();
         std::mem::swap(&mut server.game, &mut forced);
@@ -183,24 +183,6 @@ mod tests {
         server.depth = 2;
         let (mv, _, _) = server.think().unwrap();
         assert!(server.game.is_legal(mv));
-    }
-
-    /// A game of random moves up to a position where the player to move must
-    /// pass, as it stands just before that player's pass.
-    fn forced_pass() -> Game {
-        use rand_core::SeedableRng;
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        loop {
-            let mut game = Game::new(Rules::default());
-            while !game.is_over() {
-                if game.must_pass() {
-                    return game;
-                }
-                let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
-                let spot = reversi::playout::random_move(&pos, &mut rng).unwrap();
-                game.play(spot.square()).unwrap();
-            }
-        }
     }
 
     #[test]
