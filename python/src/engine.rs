@@ -3,9 +3,11 @@
 use pyo3::prelude::*;
 use reversi::TwoPlayer8;
 use reversi_engine::bot::{Bot, Eval, Kind, Spec};
+use reversi_engine::protocol::client::{EngineBot, EngineSpec};
 use reversi_engine::solver::{Limits, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::actions;
 use crate::errors::reversi_error;
@@ -16,12 +18,38 @@ use crate::vecenv::check_threads;
 /// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
 /// ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
 /// (two players; options ``depth=N``, ``solve=N``), as in ``"mcts:playouts=200"``.
-/// Its random choices come from ``seed``.
+/// Its random choices come from ``seed``. ``Bot.engine`` makes a bot of an
+/// outside engine (Edax, NTest, ...) over NBoard or GTP.
 #[pyclass(module = "reversi", name = "Bot", frozen)]
 pub struct PyBot {
     // A bot keeps its generator and tables: one caller at a time.
     bot: Arc<Mutex<Box<dyn Bot + Send>>>,
-    spec: Spec,
+    player: Player,
+}
+
+/// What a [`PyBot`] is: a built-in bot, or an outside engine.
+#[derive(Clone)]
+enum Player {
+    BuiltIn(Spec),
+    Engine(EngineSpec),
+}
+
+impl Player {
+    fn name(&self) -> &str {
+        match self {
+            Player::BuiltIn(spec) => &spec.name,
+            Player::Engine(spec) => &spec.name,
+        }
+    }
+
+    /// Why the bot does not play `game`'s rules, if it does not.
+    fn refuses(&self, rules: &reversi::Rules) -> Option<String> {
+        match self {
+            Player::BuiltIn(spec) => (!spec.supports(rules.players()))
+                .then(|| format!("{} does not play {} players", spec.name, rules.players())),
+            Player::Engine(spec) => spec.refuses(rules),
+        }
+    }
 }
 
 #[pymethods]
@@ -32,14 +60,44 @@ impl PyBot {
         let spec = Spec::parse(spec).map_err(reversi_error)?;
         Ok(PyBot {
             bot: Arc::new(Mutex::new(spec.build(seed))),
-            spec,
+            player: Player::BuiltIn(spec),
         })
     }
 
-    /// The bot's name and options as given.
+    /// An outside engine as a bot: ``spec`` is ``"NAME=nboard:COMMAND ARGS"``
+    /// or ``"NAME=gtp:COMMAND ARGS"``, as the arena's ``--engine`` takes it
+    /// (``"edax=nboard:edax -nboard"``). The engine is started now: one that
+    /// cannot start, or does not answer within ``max(move_time, 10)`` seconds,
+    /// raises ``ReversiError``. It then has ``move_time`` seconds for each
+    /// move; NBoard engines are sent ``set depth depth``. Two-player games only
+    /// (GTP: the standard game on a square board). Ctrl-C stops its search
+    /// (NBoard by ``ping``; a GTP engine's answer is awaited and dropped before
+    /// its next move). The process ends when the bot is collected.
+    #[staticmethod]
+    #[pyo3(signature = (spec, move_time=5.0, depth=8))]
+    fn engine(py: Python<'_>, spec: &str, move_time: f64, depth: u32) -> PyResult<PyBot> {
+        let spec = EngineSpec::parse(spec).map_err(reversi_error)?;
+        let move_time = Duration::try_from_secs_f64(move_time)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                reversi_error(format!(
+                    "move_time {move_time}: a number of seconds above 0 is needed"
+                ))
+            })?;
+        let bot = py
+            .detach(|| EngineBot::start(&spec, move_time, depth))
+            .map_err(reversi_error)?;
+        Ok(PyBot {
+            bot: Arc::new(Mutex::new(Box::new(bot))),
+            player: Player::Engine(spec),
+        })
+    }
+
+    /// The bot's name and options as given (an engine: the name before ``=``).
     #[getter]
     fn name(&self) -> &str {
-        &self.spec.name
+        self.player.name()
     }
 
     /// The bot's action in ``game`` (the pass action when the player must pass).
@@ -61,17 +119,21 @@ impl PyBot {
                 "the game is over: there is no move to choose",
             ));
         }
-        let players = position.players();
-        let (spec, bot) = (self.spec.clone(), Arc::clone(&self.bot));
-        let stoppable = matches!(spec.kind, Kind::Mcts { .. } | Kind::AlphaBeta { .. });
+        let (player, bot) = (self.player.clone(), Arc::clone(&self.bot));
+        let stoppable = match &player {
+            Player::BuiltIn(spec) => {
+                matches!(spec.kind, Kind::Mcts { .. } | Kind::AlphaBeta { .. })
+            }
+            Player::Engine(_) => true,
+        };
         // The lock is taken without the GIL: a thread that waited for it while
         // holding the GIL would keep the bot's thread from returning.
         let think = move |stop: Option<Arc<AtomicBool>>| {
             let mut bot = bot
                 .lock()
                 .map_err(|_| "the bot failed in another thread".to_string())?;
-            if !spec.supports(players) {
-                return Err(format!("{} does not play {players} players", spec.name));
+            if let Some(why) = player.refuses(game.rules()) {
+                return Err(why);
             }
             bot.set_stop(stop);
             let choice = bot.choose(&game).map_err(|e| e.to_string());
@@ -98,13 +160,20 @@ impl PyBot {
         })
     }
 
-    /// Whether the bot plays games of ``players`` players (alpha-beta plays two).
+    /// Whether the bot plays games of ``players`` players (alpha-beta and
+    /// outside engines play two).
     fn supports(&self, players: u8) -> PyResult<bool> {
-        Ok(self.spec.supports(players))
+        Ok(match &self.player {
+            Player::BuiltIn(spec) => spec.supports(players),
+            Player::Engine(_) => players == 2,
+        })
     }
 
     fn __repr__(&self) -> String {
-        format!("Bot({:?})", self.spec.name)
+        match &self.player {
+            Player::BuiltIn(spec) => format!("Bot({:?})", spec.name),
+            Player::Engine(spec) => format!("Bot.engine({:?})", spec.name),
+        }
     }
 }
 

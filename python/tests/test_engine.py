@@ -225,3 +225,86 @@ def test_solve_threads_agree_and_are_checked(rules, plies):
     for bad in (0, 1025):
         with pytest.raises(reversi.ReversiError, match="threads"):
             reversi.solve(game, threads=bad)
+
+
+# An NBoard engine written here, so that the tests need no outside program: it
+# follows the game it is sent and answers `go` with its first legal move, or,
+# started with `slow`, never answers `go` and gives up its search at a `ping`,
+# as Edax does.
+FAKE_NBOARD = """
+import sys, reversi
+slow = sys.argv[1:] == ["slow"]
+game = reversi.Game("8x8")
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "nboard":
+        print("set myname fake", flush=True)
+    elif words[0] == "ping":
+        print("pong", words[1], flush=True)
+    elif words[:2] == ["set", "game"]:
+        game = reversi.Game.load(line.split(None, 2)[2])
+    elif words[0] == "move":
+        move = words[1].split("/")[0]
+        game.play("pass" if move.upper() == "PA" else move)
+    elif words[0] == "go" and not slow:
+        moves = game.legal_moves() or ["PA"]
+        print(f"=== {moves[0]}/1.50/0.01", flush=True)
+    elif words[0] == "quit":
+        break
+"""
+
+
+def fake_engine(tmp_path, *args):
+    script = tmp_path / "fake_nboard.py"
+    script.write_text(FAKE_NBOARD)
+    return "fake=nboard:" + " ".join([sys.executable, str(script), *args])
+
+
+def test_an_outside_engine_plays_as_a_bot(tmp_path):
+    bot = reversi.Bot.engine(fake_engine(tmp_path), move_time=30)
+    assert bot.name == "fake"
+    assert repr(bot) == 'Bot.engine("fake")'
+    assert bot.supports(2) and not bot.supports(4)
+    game = reversi.Game("8x8")
+    while not game.is_over():
+        if game.must_pass():
+            game.play("pass")
+            continue
+        choice = bot.think(game)
+        # The engine's move (its first legal one) and its evaluation in discs.
+        assert choice.action == game.legal_actions()[0]
+        assert (choice.value, choice.unit) == (1.5, "discs")
+        game.play(choice.action)
+    with pytest.raises(reversi.ReversiError, match="cannot play"):
+        bot.choose(reversi.Game("8x8, 4 players"))
+
+
+def test_an_outside_engine_that_cannot_start_is_an_error(tmp_path):
+    with pytest.raises(reversi.ReversiError, match="cannot start"):
+        reversi.Bot.engine("ghost=nboard:/no/such/program")
+    with pytest.raises(reversi.ReversiError, match="unknown protocol"):
+        reversi.Bot.engine("edax=uci:edax")
+    for move_time in [0, -1, float("nan"), float("inf")]:
+        with pytest.raises(reversi.ReversiError, match="move_time"):
+            reversi.Bot.engine(fake_engine(tmp_path), move_time=move_time)
+
+
+def test_ctrl_c_stops_an_outside_engines_search(tmp_path):
+    # The slow engine never answers `go`: only the ping that Ctrl-C sends ends
+    # the wait (the move time is a minute, the test's timeout too).
+    script = f"""
+import os, signal, threading, reversi
+signal.signal(signal.SIGINT, signal.default_int_handler)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+bot = reversi.Bot.engine({fake_engine(tmp_path, "slow")!r}, move_time=60)
+try:
+    bot.choose(reversi.Game("8x8"))
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "interrupted", done
