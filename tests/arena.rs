@@ -694,3 +694,93 @@ fn random_game_to(empty: usize) -> reversi::Game {
     });
     found.expect("the seeded game reaches the endgame with a move to play")
 }
+
+#[test]
+fn an_outside_engine_follows_any_game_it_is_asked_about() {
+    use reversi::{Game, Move, Rules};
+    use reversi_engine::bot::Bot;
+    use reversi_engine::protocol::client::{EngineBot, EngineSpec};
+    use std::time::Duration;
+
+    let engine = programs::example("nboard");
+    for (protocol, flags) in [("nboard", "--max-depth 2"), ("gtp", "--gtp --max-depth 2")] {
+        let spec = format!("ours={protocol}:{} {flags} --solve 4", engine.display());
+        let spec = EngineSpec::parse(&spec).unwrap();
+        let mut bot = EngineBot::start(&spec, Duration::from_secs(30), 2).unwrap();
+        let mut asked = 0;
+        let mut ask = |game: &Game| {
+            asked += 1;
+            let mv = bot.choose(game).unwrap().mv;
+            let legal = match mv {
+                Move::Place(square) => game.is_legal(square),
+                Move::Pass => game.must_pass(),
+            };
+            assert!(
+                legal,
+                "{protocol}: {mv} after {:?}",
+                game.moves().collect::<Vec<_>>()
+            );
+            mv
+        };
+        // Two whole games, the engine playing both sides; each move is played
+        // (GTP engines play their own moves) or, every third, another instead.
+        for seed in [1, 2] {
+            let mut game = Game::new(Rules::default());
+            let mut other = seed;
+            while !game.is_over() {
+                let mv = ask(&game);
+                other += 1;
+                if other % 3 == 0 {
+                    game.play(
+                        game.legal_moves()
+                            .iter()
+                            .last()
+                            .map_or(Move::Pass, Move::Place),
+                    )
+                    .unwrap();
+                } else {
+                    game.play(mv).unwrap();
+                }
+            }
+            // Taken back a few moves, and another line from there.
+            game.go_to(20).unwrap();
+            ask(&game);
+            game.go_to(10).unwrap();
+            game.clear_redo();
+            let last = game.legal_moves().iter().last().unwrap();
+            game.play(last).unwrap();
+            ask(&game);
+        }
+        // Another board altogether.
+        let mut small = Game::new(Rules::builder(reversi::Board::Size6).build().unwrap());
+        small.play_moves("c2").ok();
+        ask(&small);
+        assert!(asked > 100, "{protocol}: {asked}");
+    }
+}
+
+#[test]
+fn an_nboard_engine_too_slow_for_its_move_time_is_called_off_for_the_next() {
+    use reversi::Move;
+    use reversi_engine::bot::{Bot, BotError};
+    use reversi_engine::protocol::client::{EngineBot, EngineSpec};
+    use std::time::Duration;
+
+    // Depth 20 from the start takes a minute or more: were the late search not
+    // called off, the next request would wait for it past its own 10 s
+    // allowance for reading the game.
+    let engine = programs::example("nboard");
+    let spec = format!("ours=nboard:{} --max-depth 20 --solve 0", engine.display());
+    let spec = EngineSpec::parse(&spec).unwrap();
+    let mut bot = EngineBot::start(&spec, Duration::from_millis(200), 20).unwrap();
+    let start = reversi::Game::new(reversi::Rules::default());
+    assert_eq!(
+        bot.choose(&start),
+        Err(BotError::Engine("did not answer in time".into()))
+    );
+    let game = random_game_to(6);
+    let Move::Place(square) = bot.choose(&game).unwrap().mv else {
+        panic!("a pass with legal moves");
+    };
+    assert!(game.is_legal(square), "{square}");
+}

@@ -82,7 +82,7 @@ impl PyBot {
             .filter(|t| !t.is_zero())
             .ok_or_else(|| {
                 reversi_error(format!(
-                    "move_time {move_time}: a number of seconds above 0 is needed"
+                    "move_time {move_time}: a number of seconds above 0 and at most 1.8e19 is needed"
                 ))
             })?;
         let bot = py
@@ -150,6 +150,19 @@ impl PyBot {
             py.detach(|| think(None))
         }
         .map_err(reversi_error)?;
+        // An outside engine's answer is its own: one that is not legal here is
+        // an error, not an action to play.
+        let legal = match choice.mv {
+            reversi::Move::Place(square) => position.is_legal(square),
+            reversi::Move::Pass => position.must_pass(),
+        };
+        if !legal {
+            return Err(reversi_error(format!(
+                "{} answered {}, which is not a legal move here",
+                self.player.name(),
+                choice.mv
+            )));
+        }
         let action = actions::of_move(board, choice.mv)
             .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;
         Ok(PyChoice {

@@ -230,10 +230,11 @@ def test_solve_threads_agree_and_are_checked(rules, plies):
 # An NBoard engine written here, so that the tests need no outside program: it
 # follows the game it is sent and answers `go` with its first legal move, or,
 # started with `slow`, never answers `go` and gives up its search at a `ping`,
-# as Edax does.
+# as Edax does, or, started with `liar`, answers d4 (taken from the start).
 FAKE_NBOARD = """
 import sys, reversi
 slow = sys.argv[1:] == ["slow"]
+liar = sys.argv[1:] == ["liar"]
 game = reversi.Game("8x8")
 for line in sys.stdin:
     words = line.split()
@@ -248,6 +249,8 @@ for line in sys.stdin:
     elif words[0] == "move":
         move = words[1].split("/")[0]
         game.play("pass" if move.upper() == "PA" else move)
+    elif words[0] == "go" and liar:
+        print("=== d4/0.00/0.01", flush=True)
     elif words[0] == "go" and not slow:
         moves = game.legal_moves() or ["PA"]
         print(f"=== {moves[0]}/1.50/0.01", flush=True)
@@ -308,3 +311,24 @@ except KeyboardInterrupt:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
     )
     assert done.stdout.strip() == "interrupted", done
+
+
+def test_one_engine_bot_follows_new_games_and_moves_taken_back(tmp_path):
+    bot = reversi.Bot.engine(fake_engine(tmp_path), move_time=30)
+    for _ in range(2):
+        game = reversi.Game("8x8")
+        while not game.is_over():
+            action = bot.choose(game)
+            assert action == game.legal_actions()[0]
+            # Every fifth move another than the engine's.
+            game.play(game.legal_actions()[-1] if game.move_count % 5 == 4 else action)
+        game.go_to(30)
+        assert bot.choose(game) == game.legal_actions()[0]
+    six = reversi.Game("6x6")
+    assert bot.choose(six) == six.legal_actions()[0]
+
+
+def test_an_engines_illegal_answer_is_an_error(tmp_path):
+    bot = reversi.Bot.engine(fake_engine(tmp_path, "liar"), move_time=30)
+    with pytest.raises(reversi.ReversiError, match="fake answered d4, which is not a legal move"):
+        bot.choose(reversi.Game("8x8"))

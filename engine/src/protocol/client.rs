@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
-use reversi::{Board, Game, Move, Rules};
+use reversi::{AnyPosition, Board, Game, Move, Rules};
 
 use super::codec::{read_move, write_move};
 use crate::bot::{Bot, BotError, Choice, Eval};
@@ -145,13 +145,20 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// The moves of the game that the engine has been told.
-    known: usize,
-    started: bool,
+    /// The game the engine has been given, if any.
+    told: Option<Told>,
     pings: u32,
     /// A GTP `genmove` was stopped before its answer: the answer is still to
     /// come, and the engine has played a move that the game has not.
     owed: bool,
+}
+
+/// The game an engine has been given: what a later game must continue for the
+/// engine to be sent only its new moves.
+struct Told {
+    rules: Rules,
+    start: AnyPosition,
+    moves: Vec<Move>,
 }
 
 /// How often a wait looks at the stop flag.
@@ -192,14 +199,18 @@ impl Engine {
             child,
             stdin,
             lines,
-            known: 0,
-            started: false,
+            told: None,
             pings: 0,
             owed: false,
         };
         let deadline = Instant::now() + deadline;
         let answered = match spec.protocol {
-            Protocol::Nboard => engine.send("nboard 2").and_then(|()| engine.ping(deadline)),
+            Protocol::Nboard => engine.send("nboard 2").and_then(|()| {
+                engine.ping(deadline, None).map_err(|e| match e {
+                    BotError::Engine(why) => why,
+                    other => unreachable!("{other} without a stop flag"),
+                })
+            }),
             Protocol::Gtp => engine.send("protocol_version").and_then(|()| {
                 engine
                     .expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))
@@ -218,11 +229,12 @@ impl Engine {
 
     /// Sends a `ping` and waits for its `pong`, which says that the engine has
     /// read everything before it (NBoard).
-    fn ping(&mut self, deadline: Instant) -> Result<(), String> {
+    fn ping(&mut self, deadline: Instant, stop: Option<&AtomicBool>) -> Result<(), BotError> {
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
-        self.send(&format!("ping {}", self.pings))?;
-        self.expect(deadline, |l| l == pong).map(drop)
+        self.send(&format!("ping {}", self.pings))
+            .map_err(BotError::Engine)?;
+        self.expect_until(deadline, stop, |l| l == pong).map(drop)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -293,52 +305,95 @@ impl Engine {
         gtp_reply(&reply).map_err(|reply| format!("refused {command:?}: {reply}"))
     }
 
-    /// Brings the engine up to `game`'s moves.
-    fn sync(&mut self, game: &Game, deadline: Instant, depth: u32) -> Result<(), String> {
+    /// Brings the engine up to `game`'s moves: only the new ones when `game`
+    /// continues the game the engine was given, else the whole game afresh (a
+    /// new game, moves taken back, another line).
+    fn sync(
+        &mut self,
+        game: &Game,
+        deadline: Instant,
+        depth: u32,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(), BotError> {
         let moves: Vec<Move> = game.moves().collect();
+        let continued = self.told.as_ref().and_then(|told| {
+            let same = told.rules == *game.rules()
+                && told.start == *game.start_position()
+                && moves.starts_with(&told.moves);
+            same.then_some(told.moves.len())
+        });
+        let failed = |e: String| BotError::Engine(e);
         match self.spec.protocol {
             Protocol::Nboard => {
-                if !self.started {
-                    self.started = true;
-                    // The moves played (a save writes the whole line, redo list
-                    // included), without the players' times and evaluations: an
-                    // engine learns the moves, not what its opponent thought.
-                    let mut game = game.clone();
-                    for index in 0..game.line().len() {
-                        let ply = game.ply_mut(index).expect("a move of the line");
-                        ply.set_time(None);
-                        ply.set_evaluation(None);
-                        ply.set_comment(None);
+                let known = match continued {
+                    Some(known) => known,
+                    None => {
+                        self.told = None;
+                        // The moves played (a save writes the whole line, redo
+                        // list included), without the players' times and
+                        // evaluations: an engine learns the moves, not what its
+                        // opponent thought.
+                        let mut game = game.clone();
+                        for index in 0..game.line().len() {
+                            let ply = game.ply_mut(index).expect("a move of the line");
+                            ply.set_time(None);
+                            ply.set_evaluation(None);
+                            ply.set_comment(None);
+                        }
+                        let record = Record::new(game).up_to_current();
+                        let text = ggf::write(&record).map_err(|e| failed(e.to_string()))?;
+                        self.send(&format!("set depth {depth}")).map_err(failed)?;
+                        self.send(&format!("set game {text}")).map_err(failed)?;
+                        moves.len()
                     }
-                    let record = Record::new(game).up_to_current();
-                    let text = ggf::write(&record).map_err(|e| e.to_string())?;
-                    self.send(&format!("set depth {depth}"))?;
-                    self.send(&format!("set game {text}"))?;
-                    self.known = moves.len();
+                };
+                for mv in &moves[known..] {
+                    self.send(&format!("move {}", write_move(*mv, Protocol::Nboard)))
+                        .map_err(failed)?;
                 }
-                for mv in &moves[self.known..] {
-                    self.send(&format!("move {}", write_move(*mv, Protocol::Nboard)))?;
-                }
-                self.known = moves.len();
-                self.ping(deadline)?;
+                self.told = Some(Told {
+                    rules: *game.rules(),
+                    start: *game.start_position(),
+                    moves,
+                });
+                self.ping(deadline, stop)?;
             }
             Protocol::Gtp => {
-                if !self.started {
-                    self.started = true;
-                    self.gtp(&format!("boardsize {}", game.board().width()), deadline)?;
-                    self.gtp("clear_board", deadline)?;
-                }
+                let known = match continued {
+                    Some(known) => known,
+                    None => {
+                        self.told = None;
+                        if game.start_position() != Game::new(*game.rules()).start_position() {
+                            return Err(failed(format!(
+                                "{}: GTP engines start from the standard position",
+                                self.spec.name
+                            )));
+                        }
+                        self.gtp(&format!("boardsize {}", game.board().width()), deadline)
+                            .map_err(failed)?;
+                        self.gtp("clear_board", deadline).map_err(failed)?;
+                        self.told = Some(Told {
+                            rules: *game.rules(),
+                            start: *game.start_position(),
+                            moves: Vec::new(),
+                        });
+                        0
+                    }
+                };
                 let mut replay = Game::new(*game.rules());
-                for mv in &moves[..self.known] {
-                    replay.play(*mv).map_err(|e| e.to_string())?;
+                for mv in &moves[..known] {
+                    replay.play(*mv).map_err(|e| failed(e.to_string()))?;
                 }
-                for mv in &moves[self.known..] {
+                for mv in &moves[known..] {
                     let color = replay.to_move().name();
                     let mv_text = write_move(*mv, Protocol::Gtp);
-                    self.gtp(&format!("play {color} {mv_text}"), deadline)?;
-                    replay.play(*mv).map_err(|e| e.to_string())?;
+                    self.gtp(&format!("play {color} {mv_text}"), deadline)
+                        .map_err(failed)?;
+                    replay.play(*mv).map_err(|e| failed(e.to_string()))?;
+                    if let Some(told) = &mut self.told {
+                        told.moves.push(*mv);
+                    }
                 }
-                self.known = moves.len();
             }
         }
         Ok(())
@@ -386,12 +441,17 @@ impl Engine {
         if self.owed {
             // The answer of a genmove stopped or timed out, then the game again
             // from the start: the engine played that move, the game did not.
-            self.expect_until(setup, stop, |l| l.starts_with('=') || l.starts_with('?'))?;
+            self.expect_until(setup, stop, |l| l.starts_with('=') || l.starts_with('?'))
+                .map_err(|e| match e {
+                    BotError::Engine(why) => BotError::Engine(format!(
+                        "{why} (the answer to the genmove that was stopped or timed out)"
+                    )),
+                    other => other,
+                })?;
             self.owed = false;
-            self.started = false;
-            self.known = 0;
+            self.told = None;
         }
-        self.sync(game, setup, depth).map_err(BotError::Engine)?;
+        self.sync(game, setup, depth, stop)?;
         let deadline = Instant::now() + move_time;
         let line = match self.spec.protocol {
             Protocol::Nboard => {
@@ -415,11 +475,22 @@ impl Engine {
             Ok(line) => line,
             Err(BotError::Stopped) if self.spec.protocol == Protocol::Nboard => {
                 let until = deadline.max(Instant::now() + Duration::from_secs(1));
-                self.ping(until)
-                    .map_err(|why| BotError::Engine(format!("{why} after a stop")))?;
+                self.ping(until, None).map_err(|e| match e {
+                    BotError::Engine(why) => BotError::Engine(format!("{why} after a stop")),
+                    other => other,
+                })?;
                 return Err(BotError::Stopped);
             }
-            Err(other) => return Err(other),
+            Err(other) => {
+                if self.spec.protocol == Protocol::Nboard {
+                    // Too late: a ping calls the search off (an engine that
+                    // does as Edax does), so that the next request need not
+                    // wait for it; its pong is skipped like any other line.
+                    self.pings += 1;
+                    let _ = self.send(&format!("ping {}", self.pings));
+                }
+                return Err(other);
+            }
         };
         match self.spec.protocol {
             Protocol::Nboard => {
@@ -435,7 +506,9 @@ impl Engine {
                     BotError::Engine(format!("answered {text:?}, which is not a move"))
                 })?;
                 // GTP engines play their own move: it is known.
-                self.known += 1;
+                if let Some(told) = &mut self.told {
+                    told.moves.push(mv);
+                }
                 Ok((mv, None))
             }
         }
@@ -500,6 +573,11 @@ fn read_answer(line: &str) -> Option<(Move, Option<Eval>)> {
 /// move time; a crash, a hang or an answer that is not a move is
 /// [`BotError::Engine`]. The move it answers is not checked here: the caller
 /// plays it, or declares the forfeit. The process ends when the bot is dropped.
+///
+/// The bot may be asked about any game, not only the one it began with: an
+/// engine is sent the new moves of a game that continues the one it was given,
+/// and the whole game again otherwise (a new game, moves taken back, another
+/// line, another board).
 ///
 /// A stop flag ([`Bot::set_stop`]) calls off the engine's search: see
 /// [`Engine::genmove_until`].
