@@ -471,10 +471,22 @@ fn an_engine_that_never_ran_is_an_error_not_a_forfeit() {
     // Exits at once, without reading or answering anything.
     std::fs::write(&silent, "exit 0\n").unwrap();
     let silent = format!("mute=nboard:sh {}", silent.display());
+    // Refuses its flag on standard error: the reason quotes it.
+    let engine = programs::example("nboard");
+    let bogus = format!("picky=nboard:{} --bogus", engine.display());
     let cases = [
         ("ghost=nboard:/no/such/program", "ghost", "cannot start"),
         ("ghost=gtp:/no/such/program --gtp", "ghost", "cannot start"),
-        (silent.as_str(), "mute", "before its first answer"),
+        (
+            silent.as_str(),
+            "mute",
+            "exited (exit status: 0), before its first answer",
+        ),
+        (
+            bogus.as_str(),
+            "picky",
+            "crashed (exit status: 1), saying \"nboard: unknown flag",
+        ),
     ];
     for (engine, name, why) in cases {
         let output = run(

@@ -2,11 +2,12 @@
 //! arena plays them: one process per game, every reply awaited with a deadline,
 //! so that a crash, a hang or an illegal answer becomes an error that names it.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
@@ -147,6 +148,8 @@ pub struct Engine {
     lines: Receiver<String>,
     /// The game the engine has been given, if any.
     told: Option<Told>,
+    /// The last lines of the engine's standard error.
+    said: Arc<Mutex<VecDeque<String>>>,
     pings: u32,
     /// A GTP `genmove` was stopped before its answer: the answer is still to
     /// come, and the engine has played a move that the game has not.
@@ -160,6 +163,10 @@ struct Told {
     start: AnyPosition,
     moves: Vec<Move>,
 }
+
+/// How many of the last lines of an engine's standard error are kept, to say
+/// why it died.
+const STDERR_KEPT: usize = 3;
 
 /// How often a wait looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(5);
@@ -178,11 +185,26 @@ impl Engine {
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| never_ran(format!("cannot start {:?}: {e}", spec.command[0])))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        // The engine's standard error is read as it comes (an engine never
+        // blocks on it), and its last lines kept for the reason it died.
+        let said = Arc::new(Mutex::new(VecDeque::new()));
+        let kept = Arc::clone(&said);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+                if kept.len() == STDERR_KEPT {
+                    kept.pop_front();
+                }
+                kept.push_back(line);
+            }
+        });
         let (tx, lines) = mpsc::channel();
         // A thread per engine reads its lines, so that a silent engine only makes
         // the wait time out; it ends when the engine's output closes.
@@ -200,6 +222,7 @@ impl Engine {
             stdin,
             lines,
             told: None,
+            said,
             pings: 0,
             owed: false,
         };
@@ -220,7 +243,7 @@ impl Engine {
         match answered {
             Ok(()) => Ok(engine),
             Err(why) => {
-                let reason = format!("{:?} {why} before its first answer", spec.command[0]);
+                let reason = format!("{:?} {why}, before its first answer", spec.command[0]);
                 engine.stop();
                 Err(never_ran(reason))
             }
@@ -243,14 +266,22 @@ impl Engine {
             .map_err(|_| self.died())
     }
 
-    /// Why the engine stopped answering: its exit status if it has one.
+    /// Why the engine stopped answering: its exit status if it has one, and
+    /// the last lines of its standard error.
     fn died(&mut self) -> String {
         std::thread::sleep(Duration::from_millis(20));
-        match self.child.try_wait() {
+        let why = match self.child.try_wait() {
             // An engine that quits on its own has not crashed, but is gone all the same.
-            Ok(Some(status)) if status.success() => "exited (exit status 0)".to_string(),
+            Ok(Some(status)) if status.success() => format!("exited ({status})"),
             Ok(Some(status)) => format!("crashed ({status})"),
             _ => "closed its output".to_string(),
+        };
+        let said = self.said.lock().unwrap_or_else(PoisonError::into_inner);
+        if said.is_empty() {
+            why
+        } else {
+            let said: Vec<&str> = said.iter().map(String::as_str).collect();
+            format!("{why}, saying {:?}", said.join("\n"))
         }
     }
 
