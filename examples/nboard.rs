@@ -8,12 +8,14 @@
 //! NBoard: `nboard 2` (answered `set myname NAME`), `set depth N` (the search
 //! depth, at most --max-depth, default 6), `set game GGF`, `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
-//! pass), `hint N` (the best N moves as `search MOVE EVAL 0 DEPTH` lines, then
-//! `status`), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`),
-//! `ping N` (`pong N`), `learn` (`learned`), `nodestats` (the last search's
-//! `nodestats`), `status` (`status ready`), `quit`. Other lines are ignored. A
-//! `ping` or `quit` during `go` or `hint` stops the search. The
-//! board is 8×8 unless `set game` says otherwise; the game is exact from E empty
+//! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
+//! DEPTH` lines, then `status`), `go` (answered `=== MOVE/EVAL/TIME`, then
+//! `nodestats NODES TIME`), `ping N` (`pong N`), `learn` (`learned`),
+//! `nodestats` (the last search's `nodestats`), `status` (`status ready`),
+//! `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
+//! or played is answered with a `status` line that says why, and changes
+//! nothing. A `ping` or `quit` during `go` or `hint` stops the search. The board
+//! is 8×8 unless `set game` says otherwise; the game is exact from E empty
 //! squares (default 14).
 //!
 //! GTP: `protocol_version`, `name`, `version`, `known_command`, `list_commands`,

@@ -5,10 +5,13 @@
 //! Commands: `nboard 2` (answered `set myname NAME`), `set depth N` (the search
 //! depth, at most the server's `max_depth`), `set game GGF`, `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
-//! pass), `hint N` (the best N moves as `search MOVE EVAL 0 DEPTH` lines, then
-//! `status`), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`),
-//! `ping N` (`pong N`), `learn` (`learned`), `nodestats` (the last search's
-//! `nodestats`), `status` (`status ready`), `quit`. Other lines are ignored.
+//! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
+//! DEPTH` lines, then `status`), `go` (answered `=== MOVE/EVAL/TIME`, then
+//! `nodestats NODES TIME`), `ping N` (`pong N`), `learn` (`learned`),
+//! `nodestats` (the last search's `nodestats`), `status` (`status ready`),
+//! `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
+//! or played is answered with a `status` line that says why, and changes
+//! nothing.
 //!
 //! A `ping` (or `quit`) that arrives while `go` or `hint` is searching stops
 //! the search, as NBoard expects when it changes the position under a thinking
