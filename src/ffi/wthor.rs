@@ -136,14 +136,10 @@ pub unsafe extern "C" fn reversi_wthor_write(
         // SAFETY: forwarded.
         let header = unsafe { header_arg(header)? };
         // SAFETY: `count` handles and infos by the caller's promise, or NULL.
-        let (games, infos) = unsafe {
-            (
-                list_arg(games, count, "games")?,
-                list_arg(infos, count, "infos")?,
-            )
-        };
+        let (records, infos) =
+            unsafe { (records_arg(games, count)?, list_arg(infos, count, "infos")?) };
         let mut list = Vec::with_capacity(count);
-        for (i, (&game, info)) in games.iter().zip(infos).enumerate() {
+        for (i, (record, info)) in records.into_iter().zip(infos).enumerate() {
             let at = |what: &str| format!("infos[{i}].{what}");
             list.push(wthor::WthorGame {
                 tournament: narrow(info.tournament, &at("tournament"))?,
@@ -151,8 +147,7 @@ pub unsafe extern "C" fn reversi_wthor_write(
                 white_player: narrow(info.white_player, &at("white_player"))?,
                 black_score: narrow(info.black_score, &at("black_score"))?,
                 theoretical_score: narrow(info.theoretical_score, &at("theoretical_score"))?,
-                // SAFETY: a live handle by the caller's promise, or NULL.
-                record: unsafe { arg(game, &format!("games[{i}]"))? }.record.clone(),
+                record: record.clone(),
             });
         }
         let bytes =
@@ -280,17 +275,33 @@ pub unsafe extern "C" fn reversi_wthor_write_games(
         // SAFETY: forwarded.
         let header = unsafe { header_arg(header)? };
         // SAFETY: `count` handles by the caller's promise, or NULL.
-        let games = unsafe { list_arg(games, count, "games")? };
-        let mut records = Vec::with_capacity(count);
-        for (i, &game) in games.iter().enumerate() {
-            // SAFETY: a live handle by the caller's promise, or NULL.
-            records.push(&unsafe { arg(game, &format!("games[{i}]"))? }.record);
-        }
+        let records = unsafe { records_arg(games, count)? };
         let bytes = wthor::write_records(&header, records)
             .map_err(|e| fail(ReversiStatus::CannotExpress, e))?;
         // SAFETY: forwarded.
         unsafe { write_items(&bytes, buf, len, written, "bytes") }
     })
+}
+
+/// The records of the `count` game handles at `games` (an array that may be
+/// NULL when `count` is 0); a NULL handle is `NullParameter` naming
+/// `games[i]`. Shared by the two WTHOR writers.
+///
+/// # Safety
+///
+/// `games` is NULL or points to `count` handles, each NULL or live.
+unsafe fn records_arg<'a>(
+    games: *const *const ReversiGame,
+    count: usize,
+) -> Result<Vec<&'a crate::text::record::Record>, ReversiStatus> {
+    // SAFETY: forwarded.
+    let games = unsafe { list_arg(games, count, "games")? };
+    games
+        .iter()
+        .enumerate()
+        // SAFETY: a live handle by the caller's promise, or NULL.
+        .map(|(i, &game)| Ok(&unsafe { arg(game, &format!("games[{i}]"))? }.record))
+        .collect()
 }
 
 /// Reads a WTHOR database from `len` bytes (copied), into `*out` (free it with

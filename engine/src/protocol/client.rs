@@ -168,6 +168,15 @@ struct Told {
 /// why it died.
 const STDERR_KEPT: usize = 3;
 
+/// The engine's failure, from a wait given no stop flag (which cannot be
+/// stopped).
+fn unstopped(e: BotError) -> String {
+    match e {
+        BotError::Engine(why) => why,
+        other => unreachable!("{other} without a stop flag"),
+    }
+}
+
 /// How often a wait looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
@@ -228,12 +237,9 @@ impl Engine {
         };
         let deadline = Instant::now() + deadline;
         let answered = match spec.protocol {
-            Protocol::Nboard => engine.send("nboard 2").and_then(|()| {
-                engine.ping(deadline, None).map_err(|e| match e {
-                    BotError::Engine(why) => why,
-                    other => unreachable!("{other} without a stop flag"),
-                })
-            }),
+            Protocol::Nboard => engine
+                .send("nboard 2")
+                .and_then(|()| engine.ping(deadline, None).map_err(unstopped)),
             Protocol::Gtp => engine.send("protocol_version").and_then(|()| {
                 engine
                     .expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))
@@ -292,11 +298,7 @@ impl Engine {
         deadline: Instant,
         wanted: impl Fn(&str) -> bool,
     ) -> Result<String, String> {
-        self.expect_until(deadline, None, wanted)
-            .map_err(|e| match e {
-                BotError::Engine(why) => why,
-                other => unreachable!("{other} without a stop flag"),
-            })
+        self.expect_until(deadline, None, wanted).map_err(unstopped)
     }
 
     /// [`Engine::expect`], given up with [`BotError::Stopped`] when `stop` is
@@ -442,10 +444,7 @@ impl Engine {
         depth: u32,
     ) -> Result<(Move, Option<Eval>), String> {
         self.genmove_until(game, move_time, depth, None)
-            .map_err(|e| match e {
-                BotError::Engine(why) => why,
-                other => unreachable!("{other} without a stop flag"),
-            })
+            .map_err(unstopped)
     }
 
     /// [`Engine::genmove`], called off when `stop` is set: then
