@@ -66,7 +66,9 @@ impl PyBot {
 
     /// An outside engine as a bot: ``spec`` is ``"NAME=nboard:COMMAND ARGS"``
     /// or ``"NAME=gtp:COMMAND ARGS"``, as the arena's ``--engine`` takes it
-    /// (``"edax=nboard:edax -nboard"``). The engine is started now: one that
+    /// (``"edax=nboard:edax -nboard"``; the command is split into words as a
+    /// shell would, so quote a path with spaces, or build it with
+    /// ``shlex.join``). The engine is started now: one that
     /// cannot start, or does not answer within ``max(move_time, 10)`` seconds,
     /// raises ``ReversiError``. It then has ``move_time`` seconds for each
     /// move; NBoard engines are sent ``set depth depth``. Two-player games only

@@ -2,6 +2,7 @@
 
 import pickle
 import random
+import shlex
 import subprocess
 import sys
 
@@ -260,9 +261,13 @@ for line in sys.stdin:
 
 
 def fake_engine(tmp_path, *args):
-    script = tmp_path / "fake_nboard.py"
+    # A folder with a space and a quote in its name: the command is split as a
+    # shell would, so shlex.join's quoting keeps the path one word.
+    folder = tmp_path / "my engine's folder"
+    folder.mkdir(exist_ok=True)
+    script = folder / "fake_nboard.py"
     script.write_text(FAKE_NBOARD)
-    return "fake=nboard:" + " ".join([sys.executable, str(script), *args])
+    return "fake=nboard:" + shlex.join([sys.executable, str(script), *args])
 
 
 def test_an_outside_engine_plays_as_a_bot(tmp_path):
@@ -289,6 +294,8 @@ def test_an_outside_engine_that_cannot_start_is_an_error(tmp_path):
         reversi.Bot.engine("ghost=nboard:/no/such/program")
     with pytest.raises(reversi.ReversiError, match="unknown protocol"):
         reversi.Bot.engine("edax=uci:edax")
+    with pytest.raises(reversi.ReversiError, match="a quote is not closed"):
+        reversi.Bot.engine("edax=nboard:'edax -nboard")
     for move_time in [0, -1, float("nan"), float("inf")]:
         with pytest.raises(reversi.ReversiError, match="move_time"):
             reversi.Bot.engine(fake_engine(tmp_path), move_time=move_time)

@@ -58,16 +58,25 @@ pub enum EngineSpecProblem {
     /// Nothing after `:`.
     #[error("no command")]
     NoCommand,
+    /// A quote in the command that is not closed, or a backslash at its end.
+    #[error("a quote is not closed in the command {0:?}")]
+    Quoting(String),
 }
 
 impl EngineSpec {
-    /// Reads `name=nboard:CMD ARGS` or `name=gtp:CMD ARGS`.
+    /// Reads `name=nboard:CMD ARGS` or `name=gtp:CMD ARGS`. The command is split
+    /// into words as a POSIX shell would (no expansion): a path or an argument
+    /// with spaces is quoted, `'...'` or `"..."`, or its spaces escaped with `\`.
     ///
     /// ```
     /// use reversi_engine::protocol::client::{EngineSpec, EngineSpecProblem, Protocol};
     /// let spec = EngineSpec::parse("edax=nboard:edax -n 1").unwrap();
     /// assert_eq!(spec.protocol, Protocol::Nboard);
     /// assert_eq!(spec.command, ["edax", "-n", "1"]);
+    /// let spec = EngineSpec::parse(r#"edax=nboard:"/opt/my engines/edax" -n 1"#).unwrap();
+    /// assert_eq!(spec.command, ["/opt/my engines/edax", "-n", "1"]);
+    /// let error = EngineSpec::parse("edax=nboard:'edax -n 1").unwrap_err();
+    /// assert_eq!(error.problem, EngineSpecProblem::Quoting("'edax -n 1".into()));
     /// let error = EngineSpec::parse("edax=uci:edax").unwrap_err();
     /// assert_eq!(error.problem, EngineSpecProblem::UnknownProtocol("uci".into()));
     /// ```
@@ -90,7 +99,8 @@ impl EngineSpec {
             "gtp" => Protocol::Gtp,
             other => return Err(fail(EngineSpecProblem::UnknownProtocol(other.into()))),
         };
-        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        let command = shlex::split(command)
+            .ok_or_else(|| fail(EngineSpecProblem::Quoting(command.into())))?;
         if command.is_empty() {
             return Err(fail(EngineSpecProblem::NoCommand));
         }
