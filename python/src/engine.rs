@@ -13,6 +13,7 @@ use crate::actions;
 use crate::errors::reversi_error;
 use crate::game::PyGame;
 use crate::interrupt;
+use crate::rules::rules_arg;
 use crate::vecenv::check_threads;
 
 /// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
@@ -175,9 +176,22 @@ impl PyBot {
         })
     }
 
-    /// Whether the bot plays games of ``players`` players (alpha-beta and
-    /// outside engines play two).
-    fn supports(&self, players: u8) -> PyResult<bool> {
+    /// Whether the bot plays games of ``rules`` (a ``Rules`` or its text, such
+    /// as ``"octagon, 4 players"``), or of ``rules`` players when it is a
+    /// number: alpha-beta and outside engines play two players, and a GTP
+    /// engine only the standard game on a square board.
+    fn supports(&self, rules: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let players = match rules.extract::<u8>() {
+            Ok(players) => players,
+            Err(_) if rules.is_instance_of::<pyo3::types::PyInt>() => return Ok(false),
+            Err(_) => {
+                let rules = rules_arg(Some(rules))?;
+                return Ok(match &self.player {
+                    Player::BuiltIn(spec) => spec.supports(rules.players()),
+                    Player::Engine(spec) => spec.refuses(&rules).is_none(),
+                });
+            }
+        };
         Ok(match &self.player {
             Player::BuiltIn(spec) => spec.supports(players),
             Player::Engine(_) => players == 2,

@@ -20,6 +20,7 @@ SPECS = ["random", "greedy", "mobility", "mcts:playouts=30", "alphabeta:depth=2,
 def test_bots_play_legal_moves_to_the_end(text, spec):
     game = reversi.Game(text)
     bot = reversi.Bot(spec.replace(",", ":"), seed=1)
+    assert bot.supports(game.rules) == bot.supports(text) == bot.supports(game.rules.players)
     if not bot.supports(game.rules.players):
         with pytest.raises(reversi.ReversiError, match="does not play"):
             bot.choose(game)
@@ -274,7 +275,10 @@ def test_an_outside_engine_plays_as_a_bot(tmp_path):
     bot = reversi.Bot.engine(fake_engine(tmp_path), move_time=30)
     assert bot.name == "fake"
     assert repr(bot) == 'Bot.engine("fake")'
-    assert bot.supports(2) and not bot.supports(4)
+    assert bot.supports(2) and not bot.supports(4) and not bot.supports(-1)
+    assert bot.supports("10x10, anti") and not bot.supports(reversi.Rules("8x8, 3 players"))
+    with pytest.raises(TypeError, match="rules are"):
+        bot.supports(2.5)
     game = reversi.Game("8x8")
     while not game.is_over():
         if game.must_pass():
@@ -287,6 +291,15 @@ def test_an_outside_engine_plays_as_a_bot(tmp_path):
         game.play(choice.action)
     with pytest.raises(reversi.ReversiError, match="cannot play"):
         bot.choose(reversi.Game("8x8, 4 players"))
+
+
+def test_a_gtp_engine_supports_the_standard_game_on_square_boards():
+    # A GTP engine that accepts every command.
+    accepting = "import sys\nfor line in sys.stdin:\n    print('=', flush=True)\n    print(flush=True)"
+    bot = reversi.Bot.engine("yes=gtp:" + shlex.join([sys.executable, "-c", accepting]))
+    assert bot.supports(2) and bot.supports("10x10") and bot.supports("6x6")
+    assert not bot.supports("octagon") and not bot.supports("8x8, anti")
+    assert not bot.supports("8x8, 4 players")
 
 
 def test_an_outside_engine_that_cannot_start_is_an_error(tmp_path):
