@@ -719,10 +719,13 @@ fn an_outside_engine_follows_any_game_it_is_asked_about() {
         let spec = format!("ours={protocol}:{} {flags} --solve 4", engine.display());
         let spec = EngineSpec::parse(&spec).unwrap();
         let mut bot = EngineBot::start(&spec, Duration::from_secs(30), 2).unwrap();
-        let mut asked = 0;
+        let (mut asked, mut counted) = (0, 0);
         let mut ask = |game: &Game| {
             asked += 1;
-            let mv = bot.choose(game).unwrap().mv;
+            let choice = bot.choose(game).unwrap();
+            // The nodes of its `nodestats` (sent after its answer): NBoard only.
+            counted += usize::from(choice.nodes > 0);
+            let mv = choice.mv;
             let legal = match mv {
                 Move::Place(square) => game.is_legal(square),
                 Move::Pass => game.must_pass(),
@@ -768,6 +771,10 @@ fn an_outside_engine_follows_any_game_it_is_asked_about() {
         small.play_moves("c2").ok();
         ask(&small);
         assert!(asked > 100, "{protocol}: {asked}");
+        match protocol {
+            "nboard" => assert!(counted > asked / 2, "{counted} of {asked}"),
+            _ => assert_eq!(counted, 0),
+        }
     }
 }
 

@@ -315,7 +315,8 @@ pub struct Choice {
     /// alpha-beta, [`Eval::Discs`] for NBoard engines (GTP engines give none),
     /// [`Eval::WinChance`] for MCTS.
     pub eval: Option<Eval>,
-    /// Positions (alpha-beta) or playouts (MCTS) searched.
+    /// Positions (alpha-beta) or playouts (MCTS) searched; for an NBoard
+    /// engine, what its `nodestats` said; 0 when the bot does not say.
     pub nodes: u64,
 }
 

@@ -255,6 +255,8 @@ for line in sys.stdin:
         print("=== d4/0.00/0.01", flush=True)
     elif words[0] == "go" and not slow:
         moves = game.legal_moves() or ["PA"]
+        # Its node count before its answer, as Edax sends it.
+        print(f"nodestats {1000 + len(game.moves)} 0.01", flush=True)
         print(f"=== {moves[0]}/1.50/0.01", flush=True)
     elif words[0] == "quit":
         break
@@ -288,6 +290,7 @@ def test_an_outside_engine_plays_as_a_bot(tmp_path):
         # The engine's move (its first legal one) and its evaluation in discs.
         assert choice.action == game.legal_actions()[0]
         assert (choice.value, choice.unit) == (1.5, "discs")
+        assert choice.nodes == 1000 + len(game.moves)
         game.play(choice.action)
     with pytest.raises(reversi.ReversiError, match="cannot play"):
         bot.choose(reversi.Game("8x8, 4 players"))

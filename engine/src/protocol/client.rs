@@ -164,6 +164,8 @@ pub struct Engine {
     /// A GTP `genmove` was stopped before its answer: the answer is still to
     /// come, and the engine has played a move that the game has not.
     owed: bool,
+    /// The nodes of the last `nodestats NODES TIME` line read (NBoard).
+    nodestats: Option<u64>,
 }
 
 /// The game an engine has been given: what a later game must continue for the
@@ -244,6 +246,7 @@ impl Engine {
             said,
             pings: 0,
             owed: false,
+            nodestats: None,
         };
         let deadline = Instant::now() + deadline;
         let answered = match spec.protocol {
@@ -331,7 +334,11 @@ impl Engine {
             };
             match self.lines.recv_timeout(wait) {
                 Ok(line) if wanted(line.trim()) => return Ok(line.trim().to_string()),
-                Ok(_) => {}
+                Ok(line) => {
+                    if let Some(nodes) = read_nodestats(&line) {
+                        self.nodestats = Some(nodes);
+                    }
+                }
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(BotError::Engine("did not answer in time".to_string()))
@@ -497,6 +504,7 @@ impl Engine {
             Protocol::Nboard => {
                 // Nothing more is sent until the answer (or a stop): some
                 // engines abort their search on any input.
+                self.nodestats = None;
                 self.send("go").map_err(BotError::Engine)?;
                 self.expect_until(deadline, stop, |l| l.starts_with("==="))
             }
@@ -537,6 +545,12 @@ impl Engine {
                 let (mv, eval) = read_answer(&line).ok_or_else(|| {
                     BotError::Engine(format!("answered {line:?}, which is not a move"))
                 })?;
+                // Edax sends its `nodestats` before its answer, others after:
+                // a ping reads those too. It is not needed for the move, so
+                // a pong that does not come is not an error here (the next
+                // request's wait skips it, or finds the engine gone).
+                let until = Instant::now() + Duration::from_secs(1);
+                let _ = self.ping(until, stop);
                 Ok((mv, eval))
             }
             Protocol::Gtp => {
@@ -551,6 +565,16 @@ impl Engine {
                 }
                 Ok((mv, None))
             }
+        }
+    }
+
+    /// The nodes the engine searched for its last move, as its `nodestats
+    /// NODES TIME` line said (NBoard engines that send one, before or after
+    /// their answer); `None` for GTP engines and engines that send none.
+    pub fn nodes(&self) -> Option<u64> {
+        match self.spec.protocol {
+            Protocol::Nboard => self.nodestats,
+            Protocol::Gtp => None,
         }
     }
 
@@ -586,6 +610,21 @@ fn gtp_reply(reply: &str) -> Result<String, &str> {
             .to_string()),
         None => Err(reply),
     }
+}
+
+/// The nodes of an NBoard `nodestats NODES TIME` line (Edax writes `%lld`,
+/// others a float such as `1.5e6`).
+fn read_nodestats(line: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    if words.next()? != "nodestats" {
+        return None;
+    }
+    let nodes = words.next()?;
+    nodes.parse::<u64>().ok().or_else(|| {
+        let float = nodes.parse::<f64>().ok()?;
+        // A float count: whole and in range, or not read.
+        (float.is_finite() && float >= 0.0 && float < u64::MAX as f64).then_some(float as u64)
+    })
 }
 
 /// An NBoard engine's answer to `go`: `=== MOVE/EVAL/TIME`, as the protocol
@@ -662,7 +701,11 @@ impl Bot for EngineBot {
         let (mv, eval) = self
             .engine
             .genmove_until(game, self.move_time, self.depth, stop)?;
-        Ok(Choice { mv, eval, nodes: 0 })
+        Ok(Choice {
+            mv,
+            eval,
+            nodes: self.engine.nodes().unwrap_or(0),
+        })
     }
 
     fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
@@ -674,6 +717,22 @@ impl Bot for EngineBot {
 mod tests {
     use super::*;
     use reversi::Square;
+
+    #[test]
+    fn nodestats_are_read_as_whole_counts() {
+        assert_eq!(read_nodestats("nodestats 123456 0.52"), Some(123_456));
+        assert_eq!(read_nodestats("  nodestats 1.5e6 2"), Some(1_500_000));
+        assert_eq!(read_nodestats("nodestats 12"), Some(12));
+        for line in [
+            "nodestats",
+            "nodestats -3 1",
+            "nodestats nan 1",
+            "nodestats x",
+            "status 12",
+        ] {
+            assert_eq!(read_nodestats(line), None, "{line}");
+        }
+    }
 
     #[test]
     fn go_answers_are_read_in_both_forms() {
