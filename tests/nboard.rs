@@ -124,20 +124,32 @@ fn moves_played_one_by_one_and_passes() {
         Move::Pass => "move PA".to_string(),
         Move::Place(sq) => format!("move {sq}"),
     }));
-    commands.extend(["ping 7".into(), "go".into(), "move PA".into(), "go".into()]);
+    commands.extend(["ping 7", "go", "hint 3", "move PA", "go"].map(String::from));
     let out = session(&["--solve", "8"], &commands);
     assert_eq!(out[0], "set myname reversi-alphabeta");
     assert_eq!(out[1], "pong 7");
     assert_eq!(answer(&out[2]), Move::Pass);
     let mut after = game.clone();
     after.pass().unwrap();
-    let mv = answer(&out[4]);
+    let mv = answer(&out[7]);
     assert!(after.position().is_legal(mv), "{mv} after the pass");
     // The endgame is exact: a whole number of discs.
-    let eval: f64 = out[4].split('/').nth(1).unwrap().parse().unwrap();
+    let eval: f64 = out[7].split('/').nth(1).unwrap().parse().unwrap();
     if after.position().empty().len() <= 8 {
-        assert_eq!(eval.fract(), 0.0, "{}", out[4]);
+        assert_eq!(eval.fract(), 0.0, "{}", out[7]);
     }
+    // The pass is worth what the reply is worth to the other player, in the
+    // answer and in the hint (one line: the forced pass).
+    let pass_eval: f64 = out[2].split('/').nth(1).unwrap().parse().unwrap();
+    assert_eq!(pass_eval, -eval, "{out:?}");
+    assert_eq!(out[4], "status thinking");
+    let shown = if after.position().empty().len() <= 8 {
+        60
+    } else {
+        2
+    };
+    assert_eq!(out[5], format!("search PA {pass_eval:+.2} 0 {shown}"));
+    assert_eq!(out[6], "status");
 }
 
 #[test]

@@ -169,7 +169,10 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 /// bot is held to what an outside engine is: an illegal move, or
 /// [`BotError::Engine`], forfeits the game; any other error (such as
 /// [`BotError::Players`] for a game it does not play) stops the arena with
-/// [`ArenaError::BotFailed`], which names the game and the player.
+/// [`ArenaError::BotFailed`], which names the game and the player. The move
+/// time ([`Config::move_time`]) is the outside engines' alone: a custom bot
+/// runs in the arena's own threads and takes the time it takes, so a bot that
+/// should think for a given time keeps its own clock.
 ///
 /// ```
 /// use reversi::{Game, Move, Rules};

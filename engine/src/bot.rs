@@ -349,6 +349,24 @@ impl Eval {
         }
     }
 
+    /// The same value for the other player of a two-player game: the margin
+    /// negated, the chance of winning taken from 1 (what a pass is worth, from
+    /// the reply's value).
+    ///
+    /// ```
+    /// use reversi_engine::bot::Eval;
+    /// assert_eq!(Eval::Exact(6).for_opponent(), Eval::Exact(-6));
+    /// assert_eq!(Eval::Discs(-1.5).for_opponent(), Eval::Discs(1.5));
+    /// assert_eq!(Eval::WinChance(0.25).for_opponent(), Eval::WinChance(0.75));
+    /// ```
+    pub fn for_opponent(self) -> Eval {
+        match self {
+            Eval::Exact(discs) => Eval::Exact(-discs),
+            Eval::Discs(discs) => Eval::Discs(-discs),
+            Eval::WinChance(chance) => Eval::WinChance(1.0 - chance),
+        }
+    }
+
     /// Whether the value is an exact endgame result.
     pub fn is_exact(self) -> bool {
         matches!(self, Eval::Exact(_))
@@ -798,7 +816,35 @@ impl Bot for AlphaBeta {
     }
 
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
-        let pos = game.position();
+        self.choose_at(game.position())
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+}
+
+impl AlphaBeta {
+    /// [`Bot::choose`] in `pos`. A forced pass is valued too, by the search of
+    /// the position after it, so that an engine or a record has the value of
+    /// every turn.
+    fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
+        if pos.players() == 2 && pos.must_pass() && !pos.is_over() {
+            if self
+                .stop
+                .as_deref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                return Err(BotError::Stopped);
+            }
+            let after = pos.pass().ok_or(BotError::GameOver)?;
+            let reply = self.choose_at(&after)?;
+            return Ok(Choice {
+                mv: Move::Pass,
+                eval: reply.eval.map(Eval::for_opponent),
+                nodes: reply.nodes,
+            });
+        }
         if !pos.is_over() && !pos.must_pass() {
             if let Some(position) = solver_position(pos, self.solve) {
                 let bits = solver_table_bits(self.solve);
@@ -828,10 +874,6 @@ impl Bot for AlphaBeta {
         }
         let (name, stop) = (self.name.clone(), self.stop.clone());
         choose_in(self, &name, true, pos, stop.as_deref())
-    }
-
-    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
     }
 }
 
@@ -1164,6 +1206,44 @@ pub(crate) mod tests {
             game.play(choice.mv).expect("a legal move");
         }
         game
+    }
+
+    #[test]
+    fn alpha_beta_values_a_forced_pass_by_the_reply() {
+        use reversi::{Board, Rules};
+        let mut checked = [0; 2];
+        for board in [Board::Size6, Board::Size8] {
+            let rules = Rules::builder(board).build().unwrap();
+            for seed in 0..300 {
+                let mut game = Game::new(rules);
+                let mut random = Random::new(seed);
+                while !game.is_over() && !game.must_pass() {
+                    game.play(random.choose(&game).unwrap().mv).unwrap();
+                }
+                if game.is_over() {
+                    continue;
+                }
+                let pos = *game.position();
+                let exact = pos.empty().len() <= 10;
+                let mut bot = AlphaBeta::new(2, if exact { 10 } else { 0 });
+                let choice = bot.choose(&game).unwrap();
+                assert_eq!(choice.mv, Move::Pass);
+                let after = pos.pass().unwrap();
+                let expected = if exact {
+                    Eval::Exact(best_margin(&pos))
+                } else {
+                    let mut replay = game.clone();
+                    replay.pass().unwrap();
+                    let reply = AlphaBeta::new(2, 0).choose(&replay).unwrap();
+                    assert!(matches!(reply.eval, Some(Eval::Discs(_))));
+                    reply.eval.unwrap().for_opponent()
+                };
+                assert_eq!(choice.eval, Some(expected), "{board:?} {seed}: {after}");
+                assert!(choice.nodes > 0);
+                checked[usize::from(exact)] += 1;
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
     }
 
     #[test]

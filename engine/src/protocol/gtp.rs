@@ -1,6 +1,6 @@
 //! The engine side of GTP, as Edax and Egaroucid speak it for Othello:
 //! [`serve`] reads commands line by line and answers them with the [`Server`]'s
-//! alpha-beta bot.
+//! bot.
 //!
 //! Commands: `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize N` (6, 8 or 10), `clear_board`, `play COLOR MOVE`,

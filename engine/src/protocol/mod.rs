@@ -4,7 +4,8 @@
 //!   [`EngineBot`](client::EngineBot) is a [`Bot`] like the built-in ones.
 //! - The engine side, [`nboard::serve`] and [`gtp::serve`], makes a program an
 //!   engine that graphical interfaces and arenas drive over standard input and
-//!   output; a [`Server`] holds its game and its alpha-beta settings.
+//!   output; a [`Server`] holds its game and the bot that plays it: the
+//!   alpha-beta bot, or one of your own ([`Server::with_bot`]).
 //! - Both sides write and read moves with one codec, [`codec`].
 
 pub mod client;
@@ -13,12 +14,12 @@ pub mod gtp;
 pub mod nboard;
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
 
-use crate::bot::{AlphaBeta, Bot, BotError, Eval};
+use crate::bot::{AlphaBeta, Bot, BotError, Choice, Eval};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,27 +30,75 @@ pub enum Protocol {
     Gtp,
 }
 
-/// The engine side's state: the game so far and the alpha-beta bot's settings,
-/// shared by [`nboard::serve`] and [`gtp::serve`].
-#[derive(Clone, Debug)]
+/// The engine side's state: the game so far and the bot that plays it (the
+/// built-in alpha-beta bot with its settings, or a bot of your own, given by
+/// [`Server::with_bot`]), shared by [`nboard::serve`] and [`gtp::serve`].
+///
+/// ```
+/// use reversi::{Game, Move};
+/// use reversi_engine::bot::{Bot, BotError, Choice};
+/// use reversi_engine::protocol::{nboard, Server};
+///
+/// /// Plays the first legal move, in square order.
+/// struct First;
+///
+/// impl Bot for First {
+///     fn name(&self) -> &str {
+///         "first"
+///     }
+///
+///     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+///         let mv = game.legal_moves().first().map_or(Move::Pass, Move::Place);
+///         Ok(Choice { mv, eval: None, nodes: 0 })
+///     }
+/// }
+///
+/// let mut server = Server::with_bot(First);
+/// let mut answers = Vec::new();
+/// nboard::serve(&mut server, &b"nboard 2\ngo\n"[..], &mut answers)?;
+/// let answers = String::from_utf8_lossy(&answers);
+/// assert!(answers.starts_with("set myname first\n=== d3//"), "{answers}");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone)]
 pub struct Server {
     /// The game so far (8×8 Reversi until told otherwise).
     pub game: Game,
     /// The name the engine gives (`set myname`, GTP `name`).
     pub name: String,
-    /// The search depth asked for (NBoard `set depth`), capped by `max_depth`.
+    /// The search depth asked for (NBoard `set depth`), capped by `max_depth`;
+    /// the alpha-beta bot's (a bot of your own has its own settings).
     pub depth: u32,
     /// The deepest search the engine agrees to.
     pub max_depth: u32,
-    /// Exact from this many empty squares.
+    /// Exact from this many empty squares (the alpha-beta bot's).
     pub solve: u32,
     /// The last search's nodes and seconds.
     pub last_nodes: (u64, f64),
     /// A flag another thread sets to stop [`Server::think`] and an NBoard hint.
     /// [`nboard::serve`] takes it as its own (and gives the server one if it has
     /// none): it sets it when `ping` or `quit` arrives during a search, and
-    /// clears it before each command.
+    /// clears it before each command. A bot of your own is given it with
+    /// [`Bot::set_stop`] before each search.
     pub stop: Option<Arc<AtomicBool>>,
+    /// A bot of your own, in place of alpha-beta; shared by the server's
+    /// clones.
+    bot: Option<Arc<Mutex<Box<dyn Bot + Send>>>>,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("game", &self.game)
+            .field("name", &self.name)
+            .field("depth", &self.depth)
+            .field("max_depth", &self.max_depth)
+            .field("solve", &self.solve)
+            .field("last_nodes", &self.last_nodes)
+            .field("stop", &self.stop)
+            .field("bot", &self.bot.as_ref().map(|_| "a bot of your own"))
+            .finish()
+    }
 }
 
 impl Default for Server {
@@ -60,8 +109,8 @@ impl Default for Server {
 }
 
 impl Server {
-    /// An engine on 8×8 Reversi that searches `max_depth` plies (at least 1)
-    /// and is exact from `solve` empty squares.
+    /// An engine on 8×8 Reversi that plays the alpha-beta bot, searching
+    /// `max_depth` plies (at least 1) and exact from `solve` empty squares.
     pub fn new(max_depth: u32, solve: u32) -> Server {
         let max_depth = max_depth.max(1);
         Server {
@@ -72,6 +121,22 @@ impl Server {
             solve,
             last_nodes: (0, 0.0),
             stop: None,
+            bot: None,
+        }
+    }
+
+    /// An engine on 8×8 Reversi that plays `bot`, named by it. NBoard's `go`
+    /// and GTP's `genmove` answer its choice, and NBoard's `hint` shows that
+    /// one move (the alpha-beta bot ranks them all); `set depth` is kept in
+    /// [`Server::depth`] and left to you. A stop flag reaches the bot through
+    /// [`Bot::set_stop`], and an error from the bot (other than
+    /// [`BotError::Stopped`]) answers a pass, as a finished game does.
+    pub fn with_bot(bot: impl Bot + Send + 'static) -> Server {
+        let name = bot.name().to_string();
+        Server {
+            name,
+            bot: Some(Arc::new(Mutex::new(Box::new(bot)))),
+            ..Server::new(6, 14)
         }
     }
 
@@ -79,21 +144,39 @@ impl Server {
         self.depth.clamp(1, self.max_depth)
     }
 
+    /// The bot's choice in the game so far, with the stop flag given to it;
+    /// [`Server::last_nodes`] keeps its nodes and time.
+    fn choose(&mut self) -> Result<Choice, BotError> {
+        let started = Instant::now();
+        let chosen = match &self.bot {
+            Some(bot) => {
+                let mut bot = bot.lock().unwrap_or_else(PoisonError::into_inner);
+                bot.set_stop(self.stop.clone());
+                bot.choose(&self.game)
+            }
+            None => {
+                let mut bot = AlphaBeta::new(self.depth(), self.solve);
+                bot.set_stop(self.stop.clone());
+                bot.choose(&self.game)
+            }
+        };
+        if let Ok(choice) = &chosen {
+            self.last_nodes = (choice.nodes, started.elapsed().as_secs_f64());
+        }
+        chosen
+    }
+
     /// The engine's move in the game so far, its evaluation text (`+2.00`, empty
     /// when it has none) and the seconds taken; a pass when the game is over.
     /// `None` when [`Server::stop`] was set before the search ended.
     pub fn think(&mut self) -> Option<(Move, String, f64)> {
         let started = Instant::now();
-        let depth = self.depth();
-        let mut bot = AlphaBeta::new(depth, self.solve);
-        bot.set_stop(self.stop.clone());
-        let choice = match bot.choose(&self.game) {
+        let choice = match self.choose() {
             Ok(choice) => choice,
             Err(BotError::Stopped) => return None,
             Err(_) => return Some((Move::Pass, String::new(), 0.0)),
         };
         let seconds = started.elapsed().as_secs_f64();
-        self.last_nodes = (choice.nodes, seconds);
         // NBoard's evaluation is in discs, two decimals even when exact.
         let eval = choice
             .eval
@@ -183,6 +266,72 @@ mod tests {
         server.depth = 2;
         let (mv, _, _) = server.think().unwrap();
         assert!(server.game.is_legal(mv));
+    }
+
+    /// Plays the last legal move, worth 1.5 discs, and counts the stop flags
+    /// it is given.
+    struct Last(Arc<std::sync::atomic::AtomicU32>);
+
+    impl Bot for Last {
+        fn name(&self) -> &str {
+            "last"
+        }
+
+        fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+            let mv = game
+                .legal_moves()
+                .iter()
+                .last()
+                .map_or(Move::Pass, Move::Place);
+            Ok(Choice {
+                mv,
+                eval: Some(Eval::Discs(1.5)),
+                nodes: 7,
+            })
+        }
+
+        fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+            if stop.is_some() {
+                self.0.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    #[test]
+    fn a_bot_of_your_own_answers_in_both_protocols() {
+        let given = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let mut server = Server::with_bot(Last(Arc::clone(&given)));
+        let mut out = Vec::new();
+        let input = "nboard 2\nset depth 3\ngo\nhint 4\nnodestats\nmove e6\nping 1\n";
+        nboard::serve(&mut server, input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8_lossy(&out);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "set myname last");
+        assert!(lines[1].starts_with("=== e6/+1.50/"), "{out}");
+        assert!(lines[2].starts_with("nodestats 7 "), "{out}");
+        // The hint shows the bot's one move, at the depth asked for.
+        assert_eq!(
+            lines[3..6],
+            ["status thinking", "search e6 +1.50 0 3", "status"]
+        );
+        assert!(lines[6].starts_with("nodestats 7 "), "{out}");
+        assert_eq!(lines[7], "pong 1");
+        // Each search gave the bot the server's stop flag.
+        assert_eq!(given.load(Ordering::Relaxed), 2);
+        // GTP: the same bot, after e6.
+        let last = server.game.legal_moves().iter().last().unwrap();
+        let mut out = Vec::new();
+        gtp::serve(&mut server, &b"name\ngenmove white\n"[..], &mut out).unwrap();
+        let replies = String::from_utf8_lossy(&out);
+        assert_eq!(replies, format!("= last\n\n= {last}\n\n"));
+        // A bad depth is answered, not ignored.
+        let mut out = Vec::new();
+        nboard::command(&mut server, "set depth deep", &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "status cannot read the depth \"deep\": expected a whole number of plies\n"
+        );
+        assert_eq!(server.depth, 3);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The engine side of the NBoard protocol (version 2, as the NBoard GUI and
 //! Edax's `-nboard` mode speak it): [`serve`] reads commands line by line and
-//! answers them with the [`Server`]'s alpha-beta bot.
+//! answers them with the [`Server`]'s bot.
 //!
 //! Commands: `nboard 2` (answered `set myname NAME`), `set depth N` (the search
-//! depth, at most the server's `max_depth`), `set game GGF`, `set contempt N`
+//! depth, at most the server's `max_depth`; a depth that is not a number is
+//! answered with a `status` line), `set game GGF`, `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
 //! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
-//! DEPTH` lines, then `status`), `go` (answered `=== MOVE/EVAL/TIME`, then
+//! DEPTH` lines, then `status`; a bot of your own and a forced pass show one), `go` (answered `=== MOVE/EVAL/TIME`, then
 //! `nodestats NODES TIME`), `ping N` (`pong N`), `learn` (`learned`),
 //! `nodestats` (the last search's `nodestats`), `status` (`status ready`),
 //! `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
@@ -21,12 +22,13 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::ScopedJoinHandle;
+use std::time::Instant;
 
 use reversi::text::ggf;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
-use crate::bot::{rank_moves_until, Eval};
+use crate::bot::{rank_moves_until, Choice, Eval};
 
 /// Answers NBoard commands from `input` on `output` until `quit` or the end of
 /// the input; an error only when the output cannot be written.
@@ -116,6 +118,19 @@ fn join(running: ScopedJoinHandle<'_, Searched>, server: &mut Server) -> std::io
     answered.map(drop)
 }
 
+/// A hint's `search MOVE EVAL 0 DEPTH` line for `choice`: an exact value is
+/// shown at depth 60, as NBoard marks a solved move.
+fn search_line(out: &mut impl Write, choice: &Choice, depth: u32) -> std::io::Result<()> {
+    let exact = choice.eval.is_some_and(Eval::is_exact);
+    writeln!(
+        out,
+        "search {} {:+.2} 0 {}",
+        write_move(choice.mv, Protocol::Nboard),
+        choice.eval.and_then(Eval::discs).unwrap_or(0.0),
+        if exact { 60 } else { depth }
+    )
+}
+
 /// Answers one NBoard command on `out`; false after `quit`.
 pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
     let mut words = line.split_whitespace();
@@ -131,8 +146,13 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             engine.last_nodes.0, engine.last_nodes.1
         )?,
         ("set", Some("depth")) => {
-            if let Some(Ok(depth)) = words.next().map(str::parse) {
-                engine.depth = depth;
+            let text = words.next().unwrap_or_default();
+            match text.parse() {
+                Ok(depth) => engine.depth = depth,
+                Err(_) => writeln!(
+                    out,
+                    "status cannot read the depth {text:?}: expected a whole number of plies"
+                )?,
             }
         }
         ("set", Some("myname")) => {
@@ -176,25 +196,28 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         ("hint", n) => {
             let n: usize = n.and_then(|n| n.parse().ok()).unwrap_or(1);
             let pos = *engine.game.position();
-            let depth = engine.depth.clamp(1, engine.max_depth);
+            let depth = engine.depth();
             writeln!(out, "status thinking")?;
             out.flush()?;
-            if pos.must_pass() {
-                writeln!(out, "search PA 0.00 0 {depth}")?;
-            } else if !pos.is_over() {
+            if pos.is_over() {
+                // Nothing to show.
+            } else if engine.bot.is_some() || pos.must_pass() {
+                // One move: the bot's choice, or the forced pass valued by
+                // the reply. Stopped, it shows none.
+                if let Ok(choice) = engine.choose() {
+                    search_line(out, &choice, depth)?;
+                }
+            } else {
                 // NBoard games are two-player, so the ranking is refused only
                 // when stopped: then no move is shown.
-                let ranked = rank_moves_until(&pos, depth, engine.solve, engine.stop.clone())
-                    .unwrap_or_default();
-                for choice in ranked.iter().take(n) {
-                    let exact = choice.eval.is_some_and(Eval::is_exact);
-                    let shown = if exact { 60 } else { depth };
-                    writeln!(
-                        out,
-                        "search {} {:+.2} 0 {shown}",
-                        write_move(choice.mv, Protocol::Nboard),
-                        choice.eval.and_then(Eval::discs).unwrap_or(0.0)
-                    )?;
+                let started = Instant::now();
+                if let Ok(ranked) = rank_moves_until(&pos, depth, engine.solve, engine.stop.clone())
+                {
+                    let nodes = ranked.iter().map(|choice| choice.nodes).sum();
+                    engine.last_nodes = (nodes, started.elapsed().as_secs_f64());
+                    for choice in ranked.iter().take(n) {
+                        search_line(out, choice, depth)?;
+                    }
                 }
             }
             writeln!(out, "status")?;
