@@ -706,14 +706,16 @@ impl Mcts {
 
 impl Think for Mcts {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        // `choose_in` has checked for a legal move: the search cannot fail.
         let (spot, chance, runs) = mcts_until(
             pos,
             &mut self.rng,
             self.playouts,
             self.time,
             self.exploration,
-            self.stop.as_deref(),
-        );
+            self.stop.clone(),
+        )
+        .map_err(|e| BotError::Engine(e.to_string()))?;
         if is_set(&self.stop) {
             return Err(BotError::Stopped);
         }
@@ -1206,6 +1208,28 @@ pub(crate) mod tests {
             game.play(choice.mv).expect("a legal move");
         }
         game
+    }
+
+    #[test]
+    fn the_root_searches_say_when_there_is_no_move_to_give() {
+        use crate::search::mcts::mcts;
+        struct Both;
+        impl reversi::PositionVisitor for Both {
+            type Output = (Result<(), RootError>, Result<(), RootError>);
+            fn visit<P: Position>(self, pos: &P) -> Self::Output {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+                (
+                    mcts(pos, &mut rng, 50, None, 1.4).map(drop),
+                    alphabeta_root_until(pos, 2, 0, None).map(drop),
+                )
+            }
+        }
+        let passing = played_until(Game::must_pass);
+        let over = played_until(Game::is_over);
+        for game in [&passing, &over] {
+            let found = game.position().visit(Both);
+            assert_eq!(found, (Err(RootError::NoMove), Err(RootError::NoMove)));
+        }
     }
 
     #[test]

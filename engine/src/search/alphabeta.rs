@@ -204,7 +204,8 @@ pub struct RootChoice<L: Layout> {
     pub nodes: u64,
 }
 
-/// Why [`alphabeta_root`] has no move to give.
+/// Why a search of the root ([`alphabeta_root`], [`mcts`](super::mcts::mcts)) has
+/// no move to give.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RootError {

@@ -2,10 +2,13 @@
 //! 4 players: each player is scored by its own result.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand_core::Rng;
 use reversi::{playout, Bitboard, Color, Position, Spot};
+
+use super::alphabeta::RootError;
 
 struct Node<P: Position> {
     pos: P,
@@ -61,45 +64,64 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
 /// exploration constant `exploration`: the most visited move, its mean reward
 /// for the mover (from 0 to 1), and the playouts run. Any number of players:
 /// each is scored by its own result. A single legal move is returned at once,
-/// with no playout run and 0.5 in place of a mean.
+/// with no playout run and 0.5 in place of a mean. [`RootError::NoMove`] when
+/// `root` has no legal move (the player must pass, or the game is over).
 ///
-/// # Panics
+/// ```
+/// use rand_xoshiro::rand_core::SeedableRng;
+/// use reversi::{AnyPosition, Position, PositionVisitor, Rules, Game};
+/// use reversi_engine::search::alphabeta::RootError;
+/// use reversi_engine::search::mcts::mcts;
 ///
-/// When `root` has no legal move (the caller passes or stops first).
+/// struct Uct;
+///
+/// impl PositionVisitor for Uct {
+///     type Output = Result<String, RootError>;
+///     fn visit<P: Position>(self, pos: &P) -> Self::Output {
+///         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+///         let (spot, chance, runs) = mcts(pos, &mut rng, 200, None, 1.4)?;
+///         assert!((0.0..=1.0).contains(&chance) && runs == 200);
+///         Ok(spot.square().to_string())
+///     }
+/// }
+///
+/// let game = Game::new("octagon, 4 players".parse::<Rules>()?);
+/// let square = game.position().visit(Uct)?;
+/// assert!(game.is_legal(square.parse::<reversi::Square>()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn mcts<P: Position>(
     root: &P,
     rng: &mut impl Rng,
     playouts: u32,
     time: Option<Duration>,
     exploration: f64,
-) -> (Spot<P::Layout>, f64, u64) {
+) -> Result<(Spot<P::Layout>, f64, u64), RootError> {
     mcts_until(root, rng, playouts, time, exploration, None)
 }
 
 /// [`mcts`], stopped early by another thread: once `stop` is set, the search
 /// ends within 32 playouts (after one at least) with the best move so far.
-///
-/// # Panics
-///
-/// When `root` has no legal move, as [`mcts`].
 pub fn mcts_until<P: Position>(
     root: &P,
     rng: &mut impl Rng,
     playouts: u32,
     time: Option<Duration>,
     exploration: f64,
-    stop: Option<&AtomicBool>,
-) -> (Spot<P::Layout>, f64, u64) {
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<(Spot<P::Layout>, f64, u64), RootError> {
     let moves = root.legal_moves();
-    if moves.len() == 1 {
-        return (moves.first().expect("one move"), 0.5, 0);
+    match moves.len() {
+        0 => return Err(RootError::NoMove),
+        1 => return Ok((moves.first().ok_or(RootError::NoMove)?, 0.5, 0)),
+        _ => {}
     }
     let me = root.to_move();
     let started = Instant::now();
     let mut tree = vec![Node::new(*root, None, usize::MAX)];
     let mut runs: u64 = 0;
     loop {
-        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let stopped = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
         let done = match time {
             Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
             None => runs >= u64::from(playouts),
@@ -161,12 +183,14 @@ pub fn mcts_until<P: Position>(
             node = n.parent;
         }
     }
+    // The root has two legal moves or more, and so a placement for a child
+    // after the first playout.
     let best = tree[0]
         .children
         .iter()
         .copied()
         .max_by_key(|&c| tree[c].visits)
-        .expect("the root has children");
+        .ok_or(RootError::NoMove)?;
     let chance = tree[best].reward[me.index()] / f64::from(tree[best].visits.max(1));
-    (tree[best].spot.expect("a placement"), chance, runs)
+    Ok((tree[best].spot.ok_or(RootError::NoMove)?, chance, runs))
 }
