@@ -723,6 +723,8 @@ impl FromStr for Rules {
     /// ```
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
+        // Options that do not go together: the whole text is at fault.
+        let whole = |e: RulesError| ParseRulesError::new(ParseRulesErrorKind::Rules(e), s);
         let mut builder = Rules::builder(Board::Size8);
         let mut handicap = None;
         // Each square named goes to the builder, which refuses one named twice.
@@ -774,7 +776,7 @@ impl FromStr for Rules {
                     other => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, other)),
                 };
             }
-            return Ok(with_handicap(builder, handicap)?.build()?);
+            return with_handicap(builder, handicap)?.build().map_err(whole);
         }
         for (i, part) in s.split(',').map(str::trim).enumerate() {
             let (head, rest) = part.split_once(' ').unwrap_or((part, ""));
@@ -796,7 +798,7 @@ impl FromStr for Rules {
                 _ => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, part)),
             };
         }
-        Ok(with_handicap(builder, handicap)?.build()?)
+        with_handicap(builder, handicap)?.build().map_err(whole)
     }
 }
 

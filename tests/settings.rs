@@ -73,6 +73,11 @@ fn bad_settings_say_why() {
         e.kind(),
         &ParseRulesErrorKind::Rules(RulesError::BoardTooSmall { players: 3 })
     );
+    // Options that do not go together: the whole text is at fault (cut to 16
+    // bytes), not an empty one.
+    assert_eq!(e.text(), "6x6, 3 players");
+    let e = "--board 6x6 --players 4".parse::<Rules>().unwrap_err();
+    assert_eq!(e.text(), "--board 6x6 --pl");
     let e = "8x8, many players".parse::<Rules>().unwrap_err();
     assert_eq!(e.to_string(), "\"many\" is not a number of players");
     let e = "8x8, sideways".parse::<Rules>().unwrap_err();
