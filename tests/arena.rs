@@ -803,3 +803,51 @@ fn an_nboard_engine_too_slow_for_its_move_time_is_called_off_for_the_next() {
     };
     assert!(game.is_legal(square), "{square}");
 }
+
+#[test]
+fn a_gtp_command_answered_too_late_is_not_taken_for_the_next_ones_answer() {
+    use reversi::{Game, Move, Rules};
+    use reversi_engine::bot::Bot;
+    use reversi_engine::protocol::client::{EngineBot, EngineSpec};
+    use std::time::Duration;
+
+    let marker = scratch("slow-setup-gtp.marker");
+    let _ = std::fs::remove_file(&marker);
+    let spec = format!(
+        "slow=gtp:{} {}",
+        engine_script("slow_setup_gtp.sh"),
+        marker.display()
+    );
+    let spec = EngineSpec::parse(&spec).unwrap();
+    let mut bot = EngineBot::start(&spec, Duration::from_secs(1), 8).unwrap();
+    let game = Game::new(Rules::default());
+    // The first clear_board answers after the client has stopped waiting.
+    let first = bot.choose(&game).unwrap_err().to_string();
+    assert!(first.contains("did not answer in time"), "{first}");
+    // Its late answer is read and dropped, and the engine given the game
+    // again: each move is the engine's, not another command's answer.
+    let d3 = Move::Place("d3".parse().unwrap());
+    for _ in 0..3 {
+        assert_eq!(bot.choose(&game).unwrap().mv, d3);
+    }
+}
+
+#[test]
+fn an_engine_that_writes_bytes_that_are_not_utf8_still_plays() {
+    use reversi::{Game, Move, Rules};
+    use reversi_engine::bot::Bot;
+    use reversi_engine::protocol::client::{EngineBot, EngineSpec};
+    use std::time::Duration;
+
+    let spec = format!("latin=nboard:{}", engine_script("latin1.sh"));
+    let spec = EngineSpec::parse(&spec).unwrap();
+    let d3 = Move::Place("d3".parse().unwrap());
+    // A move time longer than the clock can add (it was a panic) is as good
+    // as forever.
+    for move_time in [Duration::from_secs(5), Duration::MAX] {
+        let mut bot = EngineBot::start(&spec, move_time, 8).unwrap();
+        for _ in 0..3 {
+            assert_eq!(bot.choose(&Game::new(Rules::default())).unwrap().mv, d3);
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! so that a crash, a hang or an illegal answer becomes an error that names it.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -161,9 +161,11 @@ pub struct Engine {
     /// The last lines of the engine's standard error.
     said: Arc<Mutex<VecDeque<String>>>,
     pings: u32,
-    /// A GTP `genmove` was stopped before its answer: the answer is still to
-    /// come, and the engine has played a move that the game has not.
-    owed: bool,
+    /// GTP answers still to come: of a `genmove` stopped or too late (the
+    /// engine has played a move that the game has not), or of a command that
+    /// timed out. They are read and dropped before the next request, and the
+    /// engine is given the game again.
+    owed: u32,
     /// The nodes of the last `nodestats NODES TIME` line read (NBoard).
     nodestats: Option<u64>,
 }
@@ -216,9 +218,10 @@ impl Engine {
         // blocks on it), and its last lines kept for the reason it died.
         let said = Arc::new(Mutex::new(VecDeque::new()));
         let kept = Arc::clone(&said);
+        // Lines that are not UTF-8 are read with U+FFFD in place of their bad
+        // bytes: a reader that stopped would close the pipe under the engine.
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
+            for line in super::lines(BufReader::new(stderr)) {
                 let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
                 if kept.len() == STDERR_KEPT {
                     kept.pop_front();
@@ -230,8 +233,7 @@ impl Engine {
         // A thread per engine reads its lines, so that a silent engine only makes
         // the wait time out; it ends when the engine's output closes.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            for line in super::lines(BufReader::new(stdout)) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -245,10 +247,10 @@ impl Engine {
             told: None,
             said,
             pings: 0,
-            owed: false,
+            owed: 0,
             nodestats: None,
         };
-        let deadline = Instant::now() + deadline;
+        let deadline = after(deadline);
         let answered = match spec.protocol {
             Protocol::Nboard => engine
                 .send("nboard 2")
@@ -348,10 +350,13 @@ impl Engine {
         }
     }
 
-    /// A GTP command and its answer (the text after `=`).
+    /// A GTP command and its answer (the text after `=`). An answer that does
+    /// not come in time is owed: read and dropped before the next request.
     fn gtp(&mut self, command: &str, deadline: Instant) -> Result<String, String> {
         self.send(command)?;
-        let reply = self.expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))?;
+        let reply = self
+            .expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))
+            .inspect_err(|_| self.owed += 1)?;
         gtp_reply(&reply).map_err(|reply| format!("refused {command:?}: {reply}"))
     }
 
@@ -484,22 +489,23 @@ impl Engine {
     ) -> Result<(Move, Option<Eval>), BotError> {
         // Starting up and reading the moves get their own allowance: some engines
         // load an opening book first.
-        let setup = Instant::now() + move_time.max(Duration::from_secs(10));
-        if self.owed {
-            // The answer of a genmove stopped or timed out, then the game again
-            // from the start: the engine played that move, the game did not.
+        let setup = after(move_time.max(Duration::from_secs(10)));
+        while self.owed > 0 {
+            // The answer of a genmove stopped or timed out (or of a command
+            // that timed out), then the game again from the start: the engine
+            // played that move, the game did not.
             self.expect_until(setup, stop, |l| l.starts_with('=') || l.starts_with('?'))
                 .map_err(|e| match e {
                     BotError::Engine(why) => BotError::Engine(format!(
-                        "{why} (the answer to the genmove that was stopped or timed out)"
+                        "{why} (an answer owed to a request that was stopped or timed out)"
                     )),
                     other => other,
                 })?;
-            self.owed = false;
+            self.owed -= 1;
             self.told = None;
         }
         self.sync(game, setup, depth, stop)?;
-        let deadline = Instant::now() + move_time;
+        let deadline = after(move_time);
         let line = match self.spec.protocol {
             Protocol::Nboard => {
                 // Nothing more is sent until the answer (or a stop): some
@@ -515,7 +521,7 @@ impl Engine {
                 let answer =
                     self.expect_until(deadline, stop, |l| l.starts_with('=') || l.starts_with('?'));
                 // Stopped or too late, the answer is still to come.
-                self.owed = answer.is_err();
+                self.owed += u32::from(answer.is_err());
                 answer
             }
         };
@@ -598,6 +604,13 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The instant `time` from now; a time too long for the clock (a move time of
+/// centuries) is cut to ten years.
+fn after(time: Duration) -> Instant {
+    const TEN_YEARS: Duration = Duration::from_secs(10 * 365 * 24 * 3600);
+    Instant::now() + time.min(TEN_YEARS)
 }
 
 /// A GTP reply's text after `=` (which may carry the command's id: `=12 f5`);

@@ -74,7 +74,9 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             engine.game = Game::new(*engine.game.rules());
             Ok(String::new())
         }
-        "showboard" => Ok(format!("\n{}", engine.game)),
+        // The board's text ends with a line end, which the answer's own end
+        // would double into a stray empty line.
+        "showboard" => Ok(format!("\n{}", engine.game.to_string().trim_end())),
         "play" => match (
             args.first().map(|c| read_color(c)),
             args.get(1).map(|m| read_move(m)),

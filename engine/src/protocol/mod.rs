@@ -335,6 +335,17 @@ mod tests {
     }
 
     #[test]
+    fn gtp_showboard_ends_with_one_empty_line() {
+        let mut server = Server::new(2, 0);
+        let mut out = Vec::new();
+        gtp::command(&mut server, "showboard", &mut out).unwrap();
+        let out = String::from_utf8_lossy(&out);
+        assert!(out.starts_with("= \n"), "{out}");
+        assert!(out.ends_with("\n\n") && !out.ends_with("\n\n\n"), "{out:?}");
+        assert!(out.contains(&server.game.to_string()), "{out}");
+    }
+
+    #[test]
     fn bytes_that_are_not_utf8_make_an_unknown_line_not_the_end() {
         let mut server = Server::new(2, 0);
         let mut out = Vec::new();
