@@ -39,7 +39,9 @@ use reversi::{
     TwoPlayer8,
 };
 
-use crate::search::alphabeta::{alphabeta_root_until, RootError, Search, EXACT, INFINITY};
+use crate::search::alphabeta::{
+    alphabeta_root_timed, alphabeta_root_until, RootError, Search, EXACT, INFINITY,
+};
 use crate::search::mcts::mcts_until;
 use crate::solver::{Interruption, SolveError};
 
@@ -80,10 +82,14 @@ pub enum Kind {
     },
     /// Alpha-beta with an exact endgame.
     AlphaBeta {
-        /// The depth of the midgame search, in plies.
+        /// The depth of the midgame search, in plies: with `time`, the
+        /// deepest it goes (no limit when not given).
         depth: u32,
         /// The number of empty squares from which the search is exact.
         solve: u32,
+        /// Thinking time per move: the search deepens one ply at a time and
+        /// plays the deepest search finished in time.
+        time: Option<Duration>,
     },
 }
 
@@ -201,6 +207,7 @@ impl Spec {
             "alphabeta" => Kind::AlphaBeta {
                 depth: 4,
                 solve: 12,
+                time: None,
             },
             _ => return Err(SpecError::UnknownBot(name.to_string())),
         };
@@ -257,19 +264,40 @@ impl Spec {
                 (Kind::AlphaBeta { solve, .. }, "solve") => {
                     *solve = option(name, "solve", value, |_: &u32| true, "")?
                 }
+                (Kind::AlphaBeta { time, .. }, "time") => {
+                    *time = Some(Duration::from_millis(option(
+                        name,
+                        "time",
+                        value,
+                        |&ms: &u64| ms > 0,
+                        "must be at least 1 (milliseconds)",
+                    )?))
+                }
                 (kind, _) => {
                     return Err(SpecError::UnknownOption {
                         bot: name.to_string(),
                         option: key.to_string(),
                         takes: match kind {
                             Kind::Mcts { .. } => &["playouts", "time", "c"],
-                            Kind::AlphaBeta { .. } => &["depth", "solve"],
+                            Kind::AlphaBeta { .. } => &["depth", "solve", "time"],
                             _ => &[],
                         },
                     })
                 }
             }
             given.extend(excludes.iter().find(|&&e| e == key));
+        }
+        // On time, alpha-beta deepens as far as the time allows, unless told
+        // how deep it may go.
+        if let Kind::AlphaBeta {
+            depth,
+            time: Some(_),
+            ..
+        } = &mut kind
+        {
+            if !given.contains(&"depth") {
+                *depth = u32::MAX;
+            }
         }
         Ok(Spec {
             name: text.trim().to_string(),
@@ -300,7 +328,9 @@ impl Spec {
                     .exploration(exploration)
                     .named(name),
             ),
-            Kind::AlphaBeta { depth, solve } => Box::new(AlphaBeta::new(depth, solve).named(name)),
+            Kind::AlphaBeta { depth, solve, time } => {
+                Box::new(AlphaBeta::new(depth, solve).time(time).named(name))
+            }
         }
     }
 }
@@ -739,6 +769,7 @@ pub struct AlphaBeta {
     /// 64 MB, sized by `solve`, is not needed before).
     solver: Option<Box<crate::solver::Solver>>,
     stop: Option<Arc<AtomicBool>>,
+    time: Option<Duration>,
 }
 
 impl AlphaBeta {
@@ -751,7 +782,33 @@ impl AlphaBeta {
             solve,
             solver: None,
             stop: None,
+            time: None,
         }
+    }
+
+    /// Thinking time per move (`None`, the default: the full depth every
+    /// move). On time, the midgame search deepens one ply at a time up to the
+    /// bot's depth ([`alphabeta_root_timed`]) and plays the best move of the
+    /// deepest search finished in time; the first ply always finishes, and
+    /// the exact endgame (from `solve` empty squares) is searched to its end,
+    /// so a move can take longer than `time` there. Moves made on time are not
+    /// reproducible.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use reversi::{Game, Rules};
+    /// use reversi_engine::bot::{AlphaBeta, Bot};
+    ///
+    /// let mut bot = AlphaBeta::new(u32::MAX, 10).time(Some(Duration::from_millis(100)));
+    /// let game = Game::new(Rules::default());
+    /// let started = Instant::now();
+    /// let choice = bot.choose(&game)?;
+    /// assert!(game.is_legal(choice.mv) && started.elapsed() < Duration::from_secs(2));
+    /// # Ok::<(), reversi_engine::bot::BotError>(())
+    /// ```
+    pub fn time(mut self, time: Option<Duration>) -> AlphaBeta {
+        self.time = time;
+        self
     }
 }
 
@@ -759,7 +816,14 @@ impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
-        let found = match alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone()) {
+        let searched = match self.time {
+            Some(time) => {
+                alphabeta_root_timed(pos, self.depth, self.solve, time, self.stop.clone())
+                    .map(|(found, _depth)| found)
+            }
+            None => alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone()),
+        };
+        let found = match searched {
             Ok(found) => found,
             Err(RootError::Stopped) => return Err(BotError::Stopped),
             Err(e) => return Err(BotError::Engine(e.to_string())),
@@ -1147,7 +1211,7 @@ pub(crate) mod tests {
         assert!(Spec::parse("mcts:c=0").is_ok());
         assert_eq!(
             Spec::parse("alphabeta:depht=4").unwrap_err().to_string(),
-            "alphabeta has no option \"depht\": its options are depth and solve"
+            "alphabeta has no option \"depht\": its options are depth, solve and time"
         );
         assert_eq!(
             Spec::parse("mcts:playouts=0").unwrap_err(),
@@ -1299,6 +1363,112 @@ pub(crate) mod tests {
         }
         assert!(Spec::parse("alphabeta:depth=3:solve=10").is_ok());
         assert!(Spec::parse("mcts:time=5:c=1").is_ok());
+        assert_eq!(
+            Spec::parse("alphabeta:time=0").unwrap_err().to_string(),
+            "alphabeta: time=\"0\" must be at least 1 (milliseconds)"
+        );
+        assert_eq!(
+            Spec::parse("alphabeta:time=5:time=6")
+                .unwrap_err()
+                .to_string(),
+            "alphabeta: time is given twice"
+        );
+    }
+
+    #[test]
+    fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
+        let kind = |text| Spec::parse(text).unwrap().kind;
+        let ms = |n| Some(Duration::from_millis(n));
+        assert_eq!(
+            kind("alphabeta:time=200"),
+            Kind::AlphaBeta {
+                depth: u32::MAX,
+                solve: 12,
+                time: ms(200)
+            }
+        );
+        for text in ["alphabeta:time=200:depth=6", "alphabeta:depth=6:time=200"] {
+            assert_eq!(
+                kind(text),
+                Kind::AlphaBeta {
+                    depth: 6,
+                    solve: 12,
+                    time: ms(200)
+                }
+            );
+        }
+        assert_eq!(
+            kind("alphabeta"),
+            Kind::AlphaBeta {
+                depth: 4,
+                solve: 12,
+                time: None
+            }
+        );
+    }
+
+    #[test]
+    fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
+        use crate::search::alphabeta::{alphabeta_root, alphabeta_root_timed};
+        struct Compare;
+        impl reversi::PositionVisitor for Compare {
+            type Output = u32;
+            fn visit<P: Position>(self, pos: &P) -> u32 {
+                let hour = Duration::from_secs(3600);
+                for depth in 1..=5 {
+                    let (deepened, reached) =
+                        alphabeta_root_timed(pos, depth, 0, hour, None).unwrap();
+                    let plain = alphabeta_root(pos, depth, 0).unwrap();
+                    assert_eq!(reached, depth);
+                    // The value is the minimax value at that depth, whatever
+                    // the order the moves were tried in.
+                    assert_eq!(deepened.value, plain.value, "depth {depth}");
+                    assert!(pos.is_legal(deepened.best.square()));
+                    assert!(deepened.nodes > 0);
+                }
+                let empties = pos.empty().len();
+                if empties <= 10 {
+                    // Exact from the root: one search, at depth 1.
+                    let (found, reached) = alphabeta_root_timed(pos, 60, 64, hour, None).unwrap();
+                    assert!(found.exact && reached == 1);
+                    assert_eq!(found.value, alphabeta_root(pos, 1, 64).unwrap().value);
+                    // No deeper than the empty squares.
+                    let (_, reached) = alphabeta_root_timed(pos, 99, 0, hour, None).unwrap();
+                    assert_eq!(reached as usize, empties);
+                }
+                // A stop flag set is a stop, not a move.
+                let stop = Arc::new(AtomicBool::new(true));
+                let stopped = alphabeta_root_timed(pos, 99, 0, hour, Some(stop));
+                assert_eq!(stopped.map(drop), Err(RootError::Stopped));
+                empties as u32
+            }
+        }
+        let mut endgames = 0;
+        for seed in 0..6 {
+            let board = [reversi::Board::Size6, reversi::Board::Size8][seed as usize % 2];
+            let rules = reversi::Rules::builder(board).build().unwrap();
+            for empties in [8, 20] {
+                let game = endgame(rules, empties, seed);
+                if game.is_over() || game.must_pass() {
+                    continue;
+                }
+                endgames += u32::from(game.position().visit(Compare) <= 10);
+            }
+        }
+        assert!(endgames > 0);
+    }
+
+    #[test]
+    fn a_timed_search_plays_within_its_time() {
+        // Time is not asserted tightly (a test machine may be loaded): the
+        // search of an unbounded depth ends, on time, at some depth.
+        let game = Game::new(reversi::Rules::default());
+        let mut bot = AlphaBeta::new(u32::MAX, 0).time(Some(Duration::from_millis(30)));
+        let started = std::time::Instant::now();
+        let choice = bot.choose(&game).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert!(game.is_legal(choice.mv));
+        assert!(matches!(choice.eval, Some(Eval::Discs(_))));
     }
 
     #[test]

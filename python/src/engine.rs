@@ -18,7 +18,9 @@ use crate::vecenv::check_threads;
 
 /// A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
 /// ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
-/// (two players; options ``depth=N``, ``solve=N``), as in ``"mcts:playouts=200"``.
+/// (two players; options ``depth=N``, ``solve=N``, ``time=MS``: on time it
+/// deepens a ply at a time and plays the deepest search finished), as in
+/// ``"mcts:playouts=200"`` or ``"alphabeta:time=500"``.
 /// Its random choices come from ``seed``. ``Bot.engine`` makes a bot of an
 /// outside engine (Edax, NTest, ...) over NBoard or GTP.
 #[pyclass(module = "reversi", name = "Bot", frozen)]

@@ -128,8 +128,8 @@ impl Server {
     /// An engine on 8×8 Reversi that plays `bot`, named by it. NBoard's `go`
     /// and GTP's `genmove` answer its choice, and NBoard's `hint` shows that
     /// one move (the alpha-beta bot ranks them all); `set depth` is kept in
-    /// [`Server::depth`] and left to you. A stop flag reaches the bot through
-    /// [`Bot::set_stop`], and an error from the bot (other than
+    /// the server's `depth` field and left to you. A stop flag reaches the bot
+    /// through [`Bot::set_stop`], and an error from the bot (other than
     /// [`BotError::Stopped`]) answers a pass, as a finished game does.
     pub fn with_bot(bot: impl Bot + Send + 'static) -> Server {
         let name = bot.name().to_string();

@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use multiversion::multiversion;
 use reversi::layout::Layout;
@@ -24,9 +25,11 @@ pub struct Search {
     /// A flag another thread sets to stop the search: looked at every 4096
     /// nodes.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Whether the search saw `stop` set: from then on every node returns 0 at
-    /// once, so the values it returns mean nothing.
+    /// Whether the search saw `stop` set or `deadline` pass: from then on every
+    /// node returns 0 at once, so the values it returns mean nothing.
     pub stopped: bool,
+    /// When the search is to stop, as if `stop` were set: looked at with it.
+    pub deadline: Option<Instant>,
 }
 
 /// The nodes between two looks at [`Search::stop`], less one: about a
@@ -43,6 +46,7 @@ impl Search {
             exact,
             stop,
             stopped,
+            deadline: None,
         }
     }
 }
@@ -84,6 +88,9 @@ fn negamax_compiled<P: Position>(
         if search.nodes & STOP_CHECK == 0 {
             if let Some(stop) = &search.stop {
                 search.stopped |= stop.load(Ordering::Relaxed);
+            }
+            if let Some(deadline) = search.deadline {
+                search.stopped |= Instant::now() >= deadline;
             }
         }
         if search.stopped {
@@ -277,9 +284,97 @@ pub fn alphabeta_root_until<P: Position>(
     }
     let exact = root.empty().len() as u32 <= solve;
     let mut search = Search::new(exact, stop);
+    root_search(root, depth, &mut search, None)
+}
+
+/// The best move of `root` at `depth` plies, or exact when few squares are
+/// left, deepened one ply at a time (iterative deepening) for at most `time`:
+/// the best move of the deepest search finished, the depth it was found at,
+/// and the nodes of all of them. The first ply is always searched to its end, so that there is a move
+/// to give; each deeper search tries the last best move first. It deepens up
+/// to `max_depth` plies, and no further than the empty squares (beyond them
+/// every line has reached the end of the game). [`RootError::Stopped`] when
+/// `stop` is set, as [`alphabeta_root_until`].
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi::{AnyPosition, Position, Rules};
+/// use reversi_engine::search::alphabeta::alphabeta_root_timed;
+///
+/// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+///     unreachable!()
+/// };
+/// let (found, depth) = alphabeta_root_timed(&pos, 64, 0, Duration::from_millis(50), None)?;
+/// assert!(pos.is_legal(found.best.square()) && depth >= 1);
+/// # Ok::<(), reversi_engine::search::alphabeta::RootError>(())
+/// ```
+pub fn alphabeta_root_timed<P: Position>(
+    root: &P,
+    max_depth: u32,
+    solve: u32,
+    time: Duration,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<(RootChoice<P::Layout>, u32), RootError> {
+    if root.players() != 2 {
+        return Err(RootError::Players(root.players()));
+    }
+    let deadline = Instant::now().checked_add(time);
+    let empties = root.empty().len() as u32;
+    let exact = empties <= solve;
+    let mut search = Search::new(exact, stop);
+    let mut found: Option<(RootChoice<P::Layout>, u32)> = None;
+    for depth in 1..=max_depth.clamp(1, empties.max(1)) {
+        // The first ply runs to its end, whatever the time.
+        search.deadline = if depth == 1 { None } else { deadline };
+        let first = found.map(|(choice, _)| choice.best);
+        match root_search(root, depth, &mut search, first) {
+            Ok(choice) => {
+                found = Some((choice, depth));
+                // Exact from the root: one search says all.
+                if choice.exact {
+                    break;
+                }
+            }
+            Err(RootError::Stopped)
+                if !search
+                    .stop
+                    .as_deref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
+            {
+                break
+            }
+            Err(e) => return Err(e),
+        }
+        search.stopped = false;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+    }
+    let (choice, depth) = found.ok_or(RootError::NoMove)?;
+    // The nodes of every search, the last one cut short included.
+    Ok((
+        RootChoice {
+            nodes: search.nodes,
+            ..choice
+        },
+        depth,
+    ))
+}
+
+/// [`alphabeta_root_until`]'s search with `search`'s settings, trying `first`
+/// first when given; its `nodes` are the search's total so far.
+fn root_search<P: Position>(
+    root: &P,
+    depth: u32,
+    search: &mut Search,
+    first: Option<Spot<P::Layout>>,
+) -> Result<RootChoice<P::Layout>, RootError> {
     let mut best = None;
     let mut alpha = -INFINITY;
-    for m in ordered(root, root.legal_moves(), true) {
+    let moves = first
+        .into_iter()
+        .chain(ordered(root, root.legal_moves(), true).filter(|&m| Some(m) != first));
+    for m in moves {
         let value = -search.negamax(&root.play_unchecked(m), depth.max(1) - 1, -INFINITY, -alpha);
         if best.is_none() || value > alpha {
             alpha = value;
@@ -293,7 +388,7 @@ pub fn alphabeta_root_until<P: Position>(
     Ok(RootChoice {
         best,
         value: alpha,
-        exact,
+        exact: search.exact,
         nodes: search.nodes,
     })
 }
