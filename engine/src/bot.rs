@@ -830,7 +830,7 @@ impl Think for AlphaBeta {
         };
         Ok(place(
             found.best,
-            Some(eval_of(found.value, found.exact)),
+            Some(found.eval()),
             found.nodes,
         ))
     }
@@ -1051,7 +1051,7 @@ pub fn rank_moves_until(
 /// search cut at its depth values the ends it reached by their margin (a
 /// multiple of [`EXACT`]) and the rest by its evaluation (hundredths of a
 /// disc); either way its value is an estimate, not best play.
-fn eval_of(value: i32, exact: bool) -> Eval {
+pub(crate) fn eval_of(value: i32, exact: bool) -> Eval {
     if exact {
         Eval::Exact(value / EXACT)
     } else if value.abs() >= EXACT {

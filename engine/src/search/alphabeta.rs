@@ -10,6 +10,7 @@ use reversi::layout::Layout;
 use reversi::{features, Bitboard, BitboardIter, Position, Spot};
 
 use super::eval::evaluate;
+use crate::bot::Eval;
 
 /// Exact scores are disc margins times this, above any evaluation.
 pub const EXACT: i32 = 10_000;
@@ -211,6 +212,27 @@ pub struct RootChoice<L: Layout> {
     pub nodes: u64,
 }
 
+impl<L: Layout> RootChoice<L> {
+    /// [`RootChoice::value`] in the bots' unit: [`Eval::Exact`] (the disc
+    /// margin) when exact, else [`Eval::Discs`] (the evaluation, in discs, or
+    /// the margin of a line that reached the end of the game).
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Rules};
+    /// use reversi_engine::bot::Eval;
+    /// use reversi_engine::search::alphabeta::alphabeta_root;
+    ///
+    /// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+    ///     unreachable!()
+    /// };
+    /// let found = alphabeta_root(&pos, 3, 0).unwrap();
+    /// assert_eq!(found.eval(), Eval::Discs(f64::from(found.value) / 100.0));
+    /// ```
+    pub fn eval(&self) -> Eval {
+        crate::bot::eval_of(self.value, self.exact)
+    }
+}
+
 /// Why a search of the root ([`alphabeta_root`], [`mcts`](super::mcts::mcts)) has
 /// no move to give.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -229,9 +251,9 @@ pub enum RootError {
     Stopped,
 }
 
-/// The best move of `root` at `depth` plies (at least 1; exact when `root` has
-/// at most `solve` empty squares) with its value, whether it is exact, and the
-/// nodes searched. An error, and no search, when `root` is not of two players
+/// The best move of `root` at `depth` plies (at least 1: a depth of 0 searches
+/// one; exact when `root` has at most `solve` empty squares) with its value,
+/// whether it is exact, and the nodes searched. An error, and no search, when `root` is not of two players
 /// or its player to move has no legal move (the caller passes or stops first).
 ///
 /// ```
@@ -290,11 +312,11 @@ pub fn alphabeta_root_until<P: Position>(
 /// The best move of `root` at `depth` plies, or exact when few squares are
 /// left, deepened one ply at a time (iterative deepening) for at most `time`:
 /// the best move of the deepest search finished, the depth it was found at,
-/// and the nodes of all of them. The first ply is always searched to its end, so that there is a move
-/// to give; each deeper search tries the last best move first. It deepens up
-/// to `max_depth` plies, and no further than the empty squares (beyond them
-/// every line has reached the end of the game). [`RootError::Stopped`] when
-/// `stop` is set, as [`alphabeta_root_until`].
+/// and the nodes of all of them. The first ply is always searched to its end,
+/// so that there is a move to give; each deeper search tries the last best
+/// move first. It deepens up to `max_depth` plies, and no further than the
+/// empty squares (beyond them every line has reached the end of the game).
+/// [`RootError::Stopped`] when `stop` is set, as [`alphabeta_root_until`].
 ///
 /// ```
 /// use std::time::Duration;
