@@ -828,11 +828,7 @@ impl Think for AlphaBeta {
             Err(RootError::Stopped) => return Err(BotError::Stopped),
             Err(e) => return Err(BotError::Engine(e.to_string())),
         };
-        Ok(place(
-            found.best,
-            Some(found.eval()),
-            found.nodes,
-        ))
+        Ok(place(found.best, Some(found.eval()), found.nodes))
     }
 }
 

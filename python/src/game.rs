@@ -507,7 +507,8 @@ impl PyGame {
             .collect()
     }
 
-    /// A boolean array of ``num_actions`` entries, true for the legal actions.
+    /// A boolean array of ``num_actions`` entries, true for the legal actions (all
+    /// false once the game is over).
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; actions::count(self.game().rules().board())];
         for a in legal_actions(self.game()) {
@@ -586,7 +587,9 @@ impl PyGame {
     }
 
     /// One reward per player in turn order: +1 for the winner, -1 for the others,
-    /// 0 for everyone on a draw or while the game goes on.
+    /// 0 for everyone on a draw or while the game goes on. With 3 or 4 players,
+    /// when several players tie for the top score (the lowest in Anti-Reversi) the
+    /// game is a draw for everyone, those behind too: all get 0 (RULES.md §9).
     fn rewards(&self) -> Vec<f32> {
         rewards(self.game().outcome(), self.game().rules().players())
     }

@@ -23,7 +23,10 @@ use crate::game::PyGame;
 /// it starts; ``archive`` the format (``"ggf"``, ``"record"`` or ``"wthor"``).
 /// ``game`` is the game (a new copy at each access) or None, ``error`` the reason
 /// or None, and ``tags`` the record's tags (player names, event, date, ...).
-#[pyclass(module = "reversi", name = "GameEntry", frozen)]
+/// Two entries are ``==`` when every field is (the games as ``Game`` compares
+/// them), so an entry equals its pickled copy.
+#[pyclass(module = "reversi", name = "GameEntry", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyGameEntry {
     #[pyo3(get)]
     number: usize,

@@ -15,7 +15,26 @@ use crate::observation;
 ///
 /// ``Rules("octagon, 4 players, anti")`` reads the text the Rust library writes
 /// and reads; ``Rules(board="octagon", players=4, anti=True)`` builds the same
-/// rules from keywords. ``Rules()`` is Othello: 8x8, two players.
+/// rules from keywords. ``Rules()`` is Othello: 8x8, two players. The keywords,
+/// each optional:
+///
+/// - ``board``: ``"6x6"``, ``"8x8"`` (the default), ``"10x10"`` or ``"octagon"``;
+///   ``Rules(board="10x10")``.
+/// - ``players``: 2 (the default), 3 or 4; ``Rules(board="octagon", players=4)``.
+/// - ``anti``: the fewest discs win; ``Rules(anti=True)``.
+/// - ``free_opening``: the centre starts empty and the players fill it first (two
+///   players); ``Rules(free_opening=True)``.
+/// - ``handicap``: a colour, then the corners where it starts with a disc (two
+///   players), named by their squares or as ``top-left`` …;
+///   ``Rules(handicap="white a1 h8")``, ``Rules(board="octagon", handicap="black
+///   b2")``.
+/// - ``blocked``: squares no one may play, a text or a list of names;
+///   ``Rules(board="10x10", blocked="c1 j4")``, ``Rules(blocked=["a1", "h8"])``.
+/// - ``blocked_seed``: 1 to 4 blocked squares drawn from this seed (the same
+///   squares in every version); ``Rules(board="10x10", blocked_seed=7)``.
+///
+/// Rules the game does not allow, and a text with keywords or ``blocked`` with
+/// ``blocked_seed``, raise ``ReversiError``.
 #[pyclass(module = "reversi", name = "Rules", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyRules {
@@ -65,7 +84,8 @@ impl PyRules {
             || blocked_seed.is_some();
         if let Some(text) = text {
             if keywords {
-                return Err(PyTypeError::new_err(
+                // Two values for the same rules: a clash of values, as below.
+                return Err(reversi_error(
                     "Rules takes a text or keyword arguments, not both",
                 ));
             }
@@ -91,7 +111,7 @@ impl PyRules {
         }
         if let Some(blocked) = blocked {
             if blocked_seed.is_some() {
-                return Err(PyTypeError::new_err(
+                return Err(reversi_error(
                     "blocked squares are named or drawn from blocked_seed, not both",
                 ));
             }

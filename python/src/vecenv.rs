@@ -137,13 +137,17 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// ``observations=False`` they are skipped, and each call gives an empty
 /// ``(num_envs, 0, width, width)`` uint8 array in their place), rewards
 /// ``(num_envs, players)`` float32 indexed by player in turn order (+1 winner, -1
-/// others, 0 on a draw; non-zero only on the step that ends a game), terminated
-/// flags ``(num_envs,)`` and legal masks ``(num_envs, num_actions)``. A finished
-/// game starts again at once: the observation and mask returned for it are of the
-/// new game. The same seed gives the same games. The arrays are new at each call,
-/// written in place by Rust without the GIL. ``threads`` steps the games and
-/// writes their planes on that many threads (the games and draws stay those of one
-/// thread: the same seed gives the same games whatever the count).
+/// others; 0 for everyone on a draw, and with 3 or 4 players a tie for the top
+/// score is a draw for all, those behind too; non-zero only on the step that ends
+/// a game), terminated flags ``(num_envs,)`` and legal masks ``(num_envs,
+/// num_actions)``, bool. A finished game starts again at once: the observation
+/// and mask returned for it are of the new game (never the all-zero mask of a
+/// game over), and ``finished()`` gives the game that ended, whole, until the
+/// next step; ``game(i)`` gives game ``i`` with its history. The same seed gives
+/// the same games. The arrays are new at each call, written in place by Rust
+/// without the GIL. ``threads`` steps the games and writes their planes on that
+/// many threads (the games and draws stay those of one thread: the same seed
+/// gives the same games whatever the count).
 #[pyclass(module = "reversi", name = "VecEnv")]
 pub struct VecEnv {
     rules: Rules,
@@ -199,6 +203,18 @@ impl VecEnv {
         py.detach(|| games.masks(out));
         array
     }
+
+    /// The game of a line of actions, played from the start of the rules.
+    fn replay(&self, line: &[u8]) -> PyResult<PyGame> {
+        let board = self.rules.board();
+        let mut game = reversi::Game::new(self.rules);
+        for &action in line {
+            let mv = reversi::Move::from_action(board, usize::from(action))
+                .ok_or_else(|| reversi_error(format_args!("action {action} is not on {board}")))?;
+            game.play(mv).map_err(reversi_error)?;
+        }
+        Ok(PyGame::from(game))
+    }
 }
 
 #[pymethods]
@@ -227,6 +243,8 @@ impl VecEnv {
             ObsDtype::Off => 0,
         };
         let each = 2 * core::mem::size_of::<AnyPosition>()
+            + batch::line_room(rules.board())
+            + core::mem::size_of::<u64>()
             + plane_bytes * observation::len(rules.board(), rules.players())
             + actions::count(rules.board())
             + 5 * usize::from(rules.players())
@@ -300,15 +318,26 @@ impl VecEnv {
         array
     }
 
-    /// The game ``index`` as a ``Game`` that starts at its current position.
+    /// The game ``index`` as a ``Game``, with its whole history from its start
+    /// (the passes too): a copy, made again at each call by replaying its moves.
     fn game(&self, index: usize) -> PyResult<PyGame> {
         if index >= self.num_envs {
             return Err(ReversiError::new_err(format!("no game {index}")));
         }
-        let position = self.games.position(index);
-        let game =
-            reversi::Game::from_setup(reversi::Setup::from(&position)).map_err(reversi_error)?;
-        Ok(PyGame::from(game))
+        self.replay(&self.games.line(index))
+    }
+
+    /// The games that ended in the last ``step``, before they started again: a
+    /// list of ``(index, Game)``, each game whole from its start and over, with
+    /// its scores, ``outcome()`` and ``result`` (``"black 40-24"``), to save it
+    /// (``to_record()``, ``write_wthor``) or to read its final margin. Empty
+    /// when no game ended, and after ``reset()``.
+    fn finished(&self) -> PyResult<Vec<(usize, PyGame)>> {
+        self.games
+            .finished()
+            .into_iter()
+            .map(|(index, line)| Ok((index, self.replay(&line)?)))
+            .collect()
     }
 
     /// Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
@@ -465,9 +494,7 @@ pub fn random_games<'py>(
     let (rules, start) = match game {
         Some(game) => {
             if rules.is_some() {
-                return Err(pyo3::exceptions::PyTypeError::new_err(
-                    "give rules or a game, not both",
-                ));
+                return Err(ReversiError::new_err("give rules or a game, not both"));
             }
             (*game.game().rules(), *game.game().position())
         }

@@ -52,6 +52,27 @@ def test_pettingzoo_illegal_move_loses():
     env.step(0)  # a1: illegal at the start
     assert env.rewards["player_0"] == -1
     assert all(env.terminations.values())
+    # The move is not played, and no agent is shown a legal move any more.
+    assert env.unwrapped.game.moves == []
+    for agent in env.agent_iter():
+        obs, _, terminated, _, _ = env.last()
+        assert terminated and not obs["action_mask"].any()
+        env.step(None)
+
+
+def test_pettingzoo_mask_is_all_zeros_at_the_end():
+    env = reversi_v0.env(rules="6x6")
+    env.reset()
+    rng = np.random.default_rng(1)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        assert obs["action_mask"].dtype == np.int8
+        if terminated or truncated:
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.unwrapped.game.is_over()
 
 
 @pytest.mark.parametrize("rules", ["8x8", "6x6, anti", "octagon, 4 players"])
@@ -87,14 +108,18 @@ def test_gymnasium_episode():
         assert not info["illegal"]
     game = env.unwrapped.game
     assert game.is_over() and reward == game.rewards()[0]
+    assert info["action_mask"].dtype == np.int8 and not info["action_mask"].any()
     obs, info = env.reset(seed=3)
+    before = env.unwrapped.game.copy()
     _, reward, terminated, _, info = env.step(0)  # a1, illegal
     assert terminated and reward == -1.0 and info["illegal"]
+    # The illegal move is not played, and the mask is all zeros as at a normal end.
+    assert env.unwrapped.game == before
+    assert not info["action_mask"].any()
     # The episode is over: no more steps until reset, and the game is unchanged.
-    before = str(env.unwrapped.game)
     with pytest.raises(reversi.ReversiError, match="reset"):
-        env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    assert str(env.unwrapped.game) == before
+        env.step(int(before.legal_actions()[0]))
+    assert env.unwrapped.game == before
 
 
 def test_gymnasium_refuses_actions_that_are_not_actions():

@@ -182,8 +182,47 @@ def test_step_rejects_bad_actions_and_changes_nothing():
     np.testing.assert_array_equal(env.observe(), obs)
     env.step(np.array([37, 19], dtype=np.int32))
     assert env.to_move.tolist() == [1, 1]
-    assert env.game(0).moves == [] and env.game(0).cell("f5") == "black"
+    assert env.game(0).moves == ["f5"] and env.game(0).cell("f5") == "black"
     assert env.scores().tolist() == [[4, 1], [4, 1]]
+
+
+def test_step_names_the_refused_square_once():
+    env = reversi.VecEnv(2, seed=3)
+    env.reset()
+    with pytest.raises(reversi.ReversiError) as refused:
+        env.step([37, 0])
+    assert str(refused.value) == "game 1: a1 flips nothing"
+    with pytest.raises(reversi.ReversiError) as refused:
+        env.step([64, 37])
+    assert str(refused.value) == "game 0: black has a legal move and may not pass"
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("text", ["6x6", "6x6, anti, blocked b1", "8x8, 3 players", "octagon, 4 players"])
+def test_vecenv_keeps_each_game_whole_and_gives_those_that_end(text, threads):
+    env = reversi.VecEnv(7, rules=text, seed=5, threads=threads)
+    env.reset()
+    games = [reversi.Game(text) for _ in range(7)]
+    ended = 0
+    for _ in range(150):
+        actions = env.sample()
+        _, rewards, terminated, _ = env.step(actions)
+        for game, action in zip(games, actions):
+            game.play(int(action))
+        finished = env.finished()
+        assert [i for i, _ in finished] == np.flatnonzero(terminated).tolist()
+        for i, whole in finished:
+            # The whole game from its start, over, as it stood before its restart.
+            assert whole == games[i] and whole.is_over()
+            assert whole.rewards() == rewards[i].tolist()
+            assert whole.result == games[i].result != "*"
+            games[i] = reversi.Game(text)
+            ended += 1
+        for i in (0, 3, 6):
+            assert env.game(i) == games[i]
+    assert ended >= 7
+    env.reset()
+    assert env.finished() == [] and env.game(0) == reversi.Game(text)
 
 
 def test_random_games_are_reproducible_and_finished():
@@ -202,7 +241,7 @@ def test_random_games_are_reproducible_and_finished():
         game.play(m)
     from_game = reversi.random_games(20, game=game, seed=1)
     assert (from_game.sum(axis=1) > 6).all()
-    with pytest.raises(TypeError):
+    with pytest.raises(reversi.ReversiError, match="rules or a game, not both"):
         reversi.random_games(2, "8x8", game=game)
     with pytest.raises(ValueError):
         reversi.random_games(2, threads=0)

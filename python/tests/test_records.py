@@ -122,6 +122,11 @@ def test_plies_and_entries_pickle_for_ray():
         assert [getattr(back, f) for f in fields] == [getattr(entry, f) for f in fields]
         assert back.game == entry.game
         assert repr(back) == repr(entry)
+        assert back == entry
+    assert entries[0] != entries[2] and entries[0] != entries[1]
+    assert entries[0] != reversi.GameEntry(1, game=entries[0].game, line=2)
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(entries[0])
     assert entries[2].game is not None and pickle.loads(pickle.dumps(entries[2])).game.tags == {
         "Black": "Di"
     }

@@ -64,8 +64,13 @@ def test_bad_arguments_raise_the_documented_types():
         reversi.Rules(players=300)
     with pytest.raises(reversi.ReversiError):
         reversi.Rules(board="9x9")
-    with pytest.raises(TypeError):
+    # Values that exclude each other are a clash of values, not of types.
+    with pytest.raises(reversi.ReversiError, match="not both"):
         reversi.Rules("8x8", players=3)
+    with pytest.raises(reversi.ReversiError, match="not both"):
+        reversi.Rules(board="8x8", blocked="random", blocked_seed=3)
+    with pytest.raises(reversi.ReversiError, match="not both"):
+        reversi.random_games(3, "6x6", game=reversi.Game("6x6"))
     with pytest.raises(TypeError):
         reversi.Rules(blocked=5)
     with pytest.raises(TypeError):

@@ -278,3 +278,21 @@ def test_square_names_are_case_insensitive():
     game.play("F5")
     assert game.moves == ["f5"]
     assert square_of("f5") == (5, 4)
+
+
+def test_the_documented_rules_keywords():
+    """The examples of the ``Rules`` docstring and the README (``blocked_seed``'s
+    is in ``test_rules_from_text_and_keywords_agree``)."""
+    examples = [
+        (dict(board="10x10"), "10x10"),
+        (dict(board="octagon", players=4), "octagon, 4 players"),
+        (dict(anti=True), "8x8, anti"),
+        (dict(free_opening=True), "8x8, free opening"),
+        (dict(handicap="white a1 h8"), "8x8, handicap white a1 h8"),
+        (dict(handicap="white top-left bottom-right"), "8x8, handicap white a1 h8"),
+        (dict(board="octagon", handicap="black b2"), "octagon, handicap black b2"),
+        (dict(board="10x10", blocked="c1 j4"), "10x10, blocked c1 j4"),
+        (dict(blocked=["a1", "h8"]), "8x8, blocked a1 h8"),
+    ]
+    for keywords, text in examples:
+        assert reversi.Rules(**keywords) == reversi.Rules(text), keywords

@@ -5,10 +5,18 @@ opponent plays every other seat: ``"random"`` or ``"greedy"`` (in Python, see
 ``reversi.envs.opponents``) or any bot of the engine crate by its spec
 (``"mobility"``, ``"mcts:playouts=200"``, ``"alphabeta:depth=2"``), seeded from the
 environment's generator at each reset. Observations are
-``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions.
-The reward comes at the end: +1 for a win, -1 for a loss, 0 for a draw. An illegal
-action (a number of the action space that is not a legal move) ends the episode
-with -1 (``info["illegal"]`` is True). An action outside the action space, or a
+``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions,
+int8 (1 for legal), over the ``width * width + 1`` actions; on the step that ends
+the episode it is all zeros (a masked softmax over it has nothing to normalise:
+skip it). The reward comes at the end: +1 for a win, -1 for a loss, 0 for a
+draw (with 3 or 4 players, when several players tie for the top score the game
+is a draw for everyone, those behind too: all get 0). An illegal action (a
+number of the action space that is not a legal move) ends the episode with -1
+(``info["illegal"]`` is True); it is not played, and the game stays where it
+was. The game itself, with its whole history, is ``env.unwrapped.game`` (a
+``reversi.Game``; ``env.game`` without Gymnasium's wrappers): save it with
+``to_record()`` or ``write_wthor`` when an episode ends, before ``reset()``
+starts a new one. An action outside the action space, or a
 step before ``reset()`` or after the episode ended, raises ``ReversiError`` (made
 with ``gymnasium.make``, the env is wrapped in Gymnasium's order checker, which
 raises its own ``ResetNeeded`` for a step before the first reset); an
@@ -66,7 +74,8 @@ class ReversiEnv(gym.Env):
 
     def _info(self, illegal: bool = False) -> Dict[str, Any]:
         mask = np.zeros(self.rules.num_actions, dtype=np.int8)
-        if not self.game.is_over():
+        # All zeros once the episode is over, however it ended.
+        if not self.done and not self.game.is_over():
             mask[self.game.legal_actions()] = 1
         return {"action_mask": mask, "illegal": illegal}
 

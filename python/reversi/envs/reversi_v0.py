@@ -9,8 +9,19 @@ Agents are ``"player_0"`` (Black), ``"player_1"`` (White), then ``"player_2"``
 (Red) and ``"player_3"`` (Green): the players in turn order. Each observation is a dict: ``"observation"``, the planes of
 ``Game.observation(player)`` from that agent's point of view (float32,
 ``(players + 4, width, width)``), and ``"action_mask"``, int8 over the
-``width * width + 1`` actions (all zero when it is not the agent's turn). Rewards
-come at the end: +1 for the winner, -1 for the others, 0 for all on a draw.
+``width * width + 1`` actions, as PettingZoo's classic games have it (all zeros
+when it is not the agent's turn, and for every agent once the game is terminated,
+by its end or by an illegal move: a masked softmax over it has nothing to
+normalise, so skip it). Rewards come at the end: +1 for the winner, -1 for the
+others, 0 for all on a draw (with 3 or 4 players, when several players tie for
+the top score the game is a draw for everyone, those behind too: all get 0).
+An illegal move (in ``env()``) ends the game with -1 for its player and 0 for the
+others; it is not played, and the game stays where it was.
+
+The game itself, with its whole history, is ``env.unwrapped.game`` (a
+``reversi.Game``): save it with ``to_record()`` or ``write_wthor`` when the
+agents are done, before ``reset()`` starts a new one.
+
 Reversi has no chance moves, so ``reset(seed=...)`` takes a seed, as the API
 asks, and every episode is the same game until the agents choose otherwise.
 """
@@ -75,6 +86,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self.game = Game(self.rules)
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -85,7 +98,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         player = self.possible_agents.index(agent)
         mask = np.zeros(self.rules.num_actions, dtype=np.int8)
-        if player == self.game.to_move and not self.game.is_over():
+        # All zeros once terminated, also when an illegal move ended the game
+        # (TerminateIllegalWrapper sets the terminations; the game is not over),
+        # and after a dead agent's step removes it from the terminations.
+        in_play = not self.terminations.get(agent, True) and not self.truncations.get(agent, True)
+        if in_play and player == self.game.to_move and not self.game.is_over():
             mask[self.game.legal_actions()] = 1
         return {"observation": self.game.observation(player), "action_mask": mask}
 
