@@ -30,7 +30,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -60,7 +60,10 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
   alphabeta   alpha-beta on mobility, potential mobility, frontier, corners and
               stable discs, then an exact solve of the last empty squares; two
               players only, every board and option. Options: depth=N (default 4),
-              solve=N (exact from N empty squares, default 12)";
+              solve=N (exact from N empty squares, default 12), time=MS (deepen
+              a ply at a time for MS milliseconds a move and play the deepest
+              search finished; depth is then a cap, none by default; not
+              reproducible)";
 
 /// A bot and its settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -770,6 +773,8 @@ pub struct AlphaBeta {
     solver: Option<Box<crate::solver::Solver>>,
     stop: Option<Arc<AtomicBool>>,
     time: Option<Duration>,
+    /// The time left for the search of the move being chosen.
+    time_left: Option<Duration>,
 }
 
 impl AlphaBeta {
@@ -783,16 +788,18 @@ impl AlphaBeta {
             solver: None,
             stop: None,
             time: None,
+            time_left: None,
         }
     }
 
     /// Thinking time per move (`None`, the default: the full depth every
     /// move). On time, the midgame search deepens one ply at a time up to the
     /// bot's depth ([`alphabeta_root_timed`]) and plays the best move of the
-    /// deepest search finished in time; the first ply always finishes, and
-    /// the exact endgame (from `solve` empty squares) is searched to its end,
-    /// so a move can take longer than `time` there. Moves made on time are not
-    /// reproducible.
+    /// deepest search finished in time; the first ply always finishes. From
+    /// `solve` empty squares it deepens to the end of the game, exact if it
+    /// gets there in time (on 8×8 the solver has the first half of the time,
+    /// the deepening the rest if the solver does not finish). Moves made on
+    /// time are not reproducible.
     ///
     /// ```
     /// use std::time::{Duration, Instant};
@@ -816,7 +823,7 @@ impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
-        let searched = match self.time {
+        let searched = match self.time_left {
             Some(time) => {
                 alphabeta_root_timed(pos, self.depth, self.solve, time, self.stop.clone())
                     .map(|(found, _depth)| found)
@@ -907,30 +914,40 @@ impl AlphaBeta {
                 nodes: reply.nodes,
             });
         }
+        let started = Instant::now();
+        self.time_left = self.time;
         if !pos.is_over() && !pos.must_pass() {
             if let Some(position) = solver_position(pos, self.solve) {
                 let bits = solver_table_bits(self.solve);
                 let solver = self
                     .solver
                     .get_or_insert_with(|| Box::new(crate::solver::Solver::with_table_bits(bits)));
+                // On time, the solver has half of it; the deepening, the rest
+                // if the solver does not finish.
                 solver.set_limits(crate::solver::Limits {
                     stop: self.stop.clone(),
+                    time: self.time.map(|time| time / 2),
                     ..crate::solver::Limits::default()
                 });
-                let solution = match solver.try_solve(&position) {
-                    Ok(solution) => solution,
+                match solver.try_solve(&position) {
+                    Ok(solution) => {
+                        if let Some(square) = solution.best_move {
+                            return Ok(Choice {
+                                mv: Move::Place(square),
+                                eval: Some(Eval::Exact(solution.score)),
+                                nodes: solution.nodes,
+                            });
+                        }
+                    }
                     Err(SolveError::Interrupted(Interruption::Cancelled, _)) => {
                         return Err(BotError::Stopped)
                     }
+                    Err(SolveError::Interrupted(Interruption::Time, _)) => {
+                        self.time_left =
+                            self.time.map(|time| time.saturating_sub(started.elapsed()));
+                    }
                     // No other limit is set, and the position is the solver's.
                     Err(e) => return Err(BotError::Engine(e.to_string())),
-                };
-                if let Some(square) = solution.best_move {
-                    return Ok(Choice {
-                        mv: Move::Place(square),
-                        eval: Some(Eval::Exact(solution.score)),
-                        nodes: solution.nodes,
-                    });
                 }
             }
         }
@@ -1424,13 +1441,17 @@ pub(crate) mod tests {
                 }
                 let empties = pos.empty().len();
                 if empties <= 10 {
-                    // Exact from the root: one search, at depth 1.
-                    let (found, reached) = alphabeta_root_timed(pos, 60, 64, hour, None).unwrap();
-                    assert!(found.exact && reached == 1);
-                    assert_eq!(found.value, alphabeta_root(pos, 1, 64).unwrap().value);
-                    // No deeper than the empty squares.
-                    let (_, reached) = alphabeta_root_timed(pos, 99, 0, hour, None).unwrap();
-                    assert_eq!(reached as usize, empties);
+                    // From `solve` empties, to the end whatever the depth cap:
+                    // one ply more than the empty squares, exact.
+                    let exact = alphabeta_root(pos, 1, 64).unwrap();
+                    let (found, reached) = alphabeta_root_timed(pos, 2, 64, hour, None).unwrap();
+                    assert!(found.exact && reached as usize == empties + 1);
+                    assert_eq!(found.value, exact.value);
+                    assert_eq!(found.eval(), exact.eval());
+                    // No deeper than that, and exact there without `solve`.
+                    let (found, reached) = alphabeta_root_timed(pos, 99, 0, hour, None).unwrap();
+                    assert!(found.exact && reached as usize == empties + 1);
+                    assert_eq!(found.value, exact.value);
                 }
                 // A stop flag set is a stop, not a move.
                 let stop = Arc::new(AtomicBool::new(true));
@@ -1452,6 +1473,24 @@ pub(crate) mod tests {
             }
         }
         assert!(endgames > 0);
+    }
+
+    #[test]
+    fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
+        use reversi::{Board, Rules};
+        // 22 empty squares cannot be solved in a millisecond, on 8×8 (the
+        // solver) or 10×10 (the plain search): the deepening's move comes
+        // instead, an estimate.
+        for board in [Board::Size8, Board::Size10] {
+            let game = endgame(Rules::builder(board).build().unwrap(), 22, 4);
+            assert!(!game.is_over() && !game.must_pass());
+            let mut bot = AlphaBeta::new(u32::MAX, 30).time(Some(Duration::from_millis(1)));
+            let started = Instant::now();
+            let choice = bot.choose(&game).unwrap();
+            assert!(started.elapsed() < Duration::from_secs(10));
+            assert!(game.is_legal(choice.mv));
+            assert!(matches!(choice.eval, Some(Eval::Discs(_))), "{choice:?}");
+        }
     }
 
     #[test]

@@ -66,7 +66,9 @@ pub enum EngineSpecProblem {
 impl EngineSpec {
     /// Reads `name=nboard:CMD ARGS` or `name=gtp:CMD ARGS`. The command is split
     /// into words as a POSIX shell would (no expansion): a path or an argument
-    /// with spaces is quoted, `'...'` or `"..."`, or its spaces escaped with `\`.
+    /// with spaces is quoted, `'...'` or `"..."`, or its spaces escaped with
+    /// `\`; a backslash escapes the next character (so a Windows path is
+    /// quoted), and a `#` that begins a word begins a comment, to the end.
     ///
     /// ```
     /// use reversi_engine::protocol::client::{EngineSpec, EngineSpecProblem, Protocol};
@@ -552,11 +554,13 @@ impl Engine {
                     BotError::Engine(format!("answered {line:?}, which is not a move"))
                 })?;
                 // Edax sends its `nodestats` before its answer, others after:
-                // a ping reads those too. It is not needed for the move, so
-                // a pong that does not come is not an error here (the next
+                // then a ping reads it. It is not needed for the move, so a
+                // pong that does not come is not an error here (the next
                 // request's wait skips it, or finds the engine gone).
-                let until = Instant::now() + Duration::from_secs(1);
-                let _ = self.ping(until, stop);
+                if self.nodestats.is_none() {
+                    let until = Instant::now() + Duration::from_secs(1);
+                    let _ = self.ping(until, stop);
+                }
                 Ok((mv, eval))
             }
             Protocol::Gtp => {

@@ -17,6 +17,7 @@ use reversi::{Board, Color, Game, Rules};
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
+use crate::bot::BotError;
 
 /// Answers GTP commands from `input` on `output` until `quit` or the end of the
 /// input; an error only when the output cannot be written.
@@ -100,9 +101,10 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 // `to_turn_of` may have put in.
                 let before = engine.game.clone();
                 let answer = to_turn_of(&mut engine.game, color).and_then(|()| {
-                    let (mv, _, _) = engine
-                        .think()
-                        .ok_or_else(|| "the search was stopped".to_string())?;
+                    let (mv, _, _) = engine.think().map_err(|e| match e {
+                        BotError::Stopped => "the search was stopped".to_string(),
+                        other => other.to_string(),
+                    })?;
                     Ok(match engine.game.play(mv) {
                         Ok(_) => write_move(mv, Protocol::Gtp),
                         Err(_) => "pass".into(),

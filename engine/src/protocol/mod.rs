@@ -13,8 +13,8 @@ pub mod codec;
 pub mod gtp;
 pub mod nboard;
 
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
@@ -129,8 +129,11 @@ impl Server {
     /// and GTP's `genmove` answer its choice, and NBoard's `hint` shows that
     /// one move (the alpha-beta bot ranks them all); `set depth` is kept in
     /// the server's `depth` field and left to you. A stop flag reaches the bot
-    /// through [`Bot::set_stop`], and an error from the bot (other than
-    /// [`BotError::Stopped`]) answers a pass, as a finished game does.
+    /// through [`Bot::set_stop`]. An error from the bot, or a move that is not
+    /// legal, is answered as an error ([`Server::think`]), and the game stays
+    /// as it was. Clones of the server share the bot, one search at a time: a
+    /// clone that asks while another searches waits (and gives up when its
+    /// own stop flag is set).
     pub fn with_bot(bot: impl Bot + Send + 'static) -> Server {
         let name = bot.name().to_string();
         Server {
@@ -145,14 +148,47 @@ impl Server {
     }
 
     /// The bot's choice in the game so far, with the stop flag given to it;
-    /// [`Server::last_nodes`] keeps its nodes and time.
+    /// [`Server::last_nodes`] keeps its nodes and time. A move of your own bot
+    /// that is not legal here is an error ([`BotError::Engine`]).
     fn choose(&mut self) -> Result<Choice, BotError> {
         let started = Instant::now();
         let chosen = match &self.bot {
             Some(bot) => {
-                let mut bot = bot.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut bot = loop {
+                    // Clones of the server share the bot: a search of another
+                    // clone holds it, and this one waits under its stop flag.
+                    match bot.try_lock() {
+                        Ok(bot) => break bot,
+                        Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                        Err(TryLockError::WouldBlock) => {
+                            if self
+                                .stop
+                                .as_deref()
+                                .is_some_and(|s| s.load(Ordering::Relaxed))
+                            {
+                                return Err(BotError::Stopped);
+                            }
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                    }
+                };
                 bot.set_stop(self.stop.clone());
-                bot.choose(&self.game)
+                let choice = bot.choose(&self.game);
+                let name = bot.name().to_string();
+                choice.and_then(|choice| {
+                    let legal = match choice.mv {
+                        Move::Place(square) => self.game.is_legal(square),
+                        Move::Pass => self.game.must_pass(),
+                    };
+                    if legal {
+                        Ok(choice)
+                    } else {
+                        Err(BotError::Engine(format!(
+                            "{name} chose {}, which is not a legal move here",
+                            choice.mv
+                        )))
+                    }
+                })
             }
             None => {
                 let mut bot = AlphaBeta::new(self.depth(), self.solve);
@@ -168,13 +204,15 @@ impl Server {
 
     /// The engine's move in the game so far, its evaluation text (`+2.00`, empty
     /// when it has none) and the seconds taken; a pass when the game is over.
-    /// `None` when [`Server::stop`] was set before the search ended.
-    pub fn think(&mut self) -> Option<(Move, String, f64)> {
+    /// [`BotError::Stopped`] when [`Server::stop`] was set before the search
+    /// ended; the bot's other errors, and an illegal move of a bot of your own,
+    /// are errors too (GTP answers them with `?`, NBoard with a `status` line).
+    pub fn think(&mut self) -> Result<(Move, String, f64), BotError> {
         let started = Instant::now();
         let choice = match self.choose() {
             Ok(choice) => choice,
-            Err(BotError::Stopped) => return None,
-            Err(_) => return Some((Move::Pass, String::new(), 0.0)),
+            Err(BotError::GameOver) => return Ok((Move::Pass, String::new(), 0.0)),
+            Err(e) => return Err(e),
         };
         let seconds = started.elapsed().as_secs_f64();
         // NBoard's evaluation is in discs, two decimals even when exact.
@@ -182,7 +220,7 @@ impl Server {
             .eval
             .and_then(Eval::discs)
             .map_or(String::new(), |e| format!("{e:+.2}"));
-        Some((choice.mv, eval, seconds))
+        Ok((choice.mv, eval, seconds))
     }
 }
 
@@ -232,7 +270,7 @@ mod tests {
         let mut server = Server::new(30, 0);
         let stop = Arc::new(AtomicBool::new(true));
         server.stop = Some(Arc::clone(&stop));
-        assert_eq!(server.think(), None);
+        assert_eq!(server.think(), Err(BotError::Stopped));
         let mut out = Vec::new();
         // NBoard: the stopped `go` says nothing, the stopped hint no move.
         nboard::command(&mut server, "go", &mut out).unwrap();
@@ -332,6 +370,64 @@ mod tests {
             "status cannot read the depth \"deep\": expected a whole number of plies\n"
         );
         assert_eq!(server.depth, 3);
+    }
+
+    /// Fails, or plays a1, which is never legal at the start.
+    struct Wrong(bool);
+
+    impl Bot for Wrong {
+        fn name(&self) -> &str {
+            "wrong"
+        }
+
+        fn choose(&mut self, _: &Game) -> Result<Choice, BotError> {
+            match self.0 {
+                true => Err(BotError::Engine("out of ideas".into())),
+                false => Ok(Choice {
+                    mv: Move::Place("a1".parse().unwrap()),
+                    eval: None,
+                    nodes: 0,
+                }),
+            }
+        }
+    }
+
+    #[test]
+    fn a_bot_of_your_own_that_fails_or_cheats_gets_an_error_not_a_pass() {
+        for (failing, why) in [
+            (true, "out of ideas"),
+            (false, "wrong chose a1, which is not a legal move here"),
+        ] {
+            let mut server = Server::with_bot(Wrong(failing));
+            let mut out = Vec::new();
+            gtp::serve(
+                &mut server,
+                &b"genmove black\nplay black d3\n"[..],
+                &mut out,
+            )
+            .unwrap();
+            // The game is unchanged by the failure, so Black still plays d3.
+            assert_eq!(String::from_utf8_lossy(&out), format!("? {why}\n\n= \n\n"));
+            assert_eq!(server.game.moves().count(), 1);
+            let mut out = Vec::new();
+            nboard::serve(&mut server, &b"go\nping 3\n"[..], &mut out).unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                format!("status cannot move: {why}\npong 3\n")
+            );
+        }
+    }
+
+    #[test]
+    fn a_clone_waiting_for_the_shared_bot_gives_up_when_stopped() {
+        let server = Server::with_bot(Last(Arc::default()));
+        let mut clone = server.clone();
+        let held = server.bot.as_ref().unwrap().lock().unwrap();
+        clone.stop = Some(Arc::new(AtomicBool::new(true)));
+        assert_eq!(clone.think(), Err(BotError::Stopped));
+        drop(held);
+        clone.stop = None;
+        assert!(clone.think().is_ok());
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
 //! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
 //! DEPTH` lines, then `status`; a bot of your own and a forced pass show one), `go` (answered `=== MOVE/EVAL/TIME`, then
-//! `nodestats NODES TIME`), `ping N` (`pong N`), `learn` (`learned`),
+//! `nodestats NODES TIME`; `status cannot move: WHY` when the bot fails),
+//! `ping N` (`pong N`), `learn` (`learned`),
 //! `nodestats` (the last search's `nodestats`), `status` (`status ready`),
 //! `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
 //! or played is answered with a `status` line that says why, and changes
@@ -28,7 +29,7 @@ use reversi::text::ggf;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
-use crate::bot::{rank_moves_until, Choice, Eval};
+use crate::bot::{rank_moves_until, BotError, Choice, Eval};
 
 /// Answers NBoard commands from `input` on `output` until `quit` or the end of
 /// the input; an error only when the output cannot be written.
@@ -183,14 +184,19 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             }
         }
         ("go", _) => {
-            // Stopped (by a `ping` under `serve`), it says nothing.
-            if let Some((mv, eval, seconds)) = engine.think() {
-                writeln!(
-                    out,
-                    "=== {}/{eval}/{seconds:.3}",
-                    write_move(mv, Protocol::Nboard)
-                )?;
-                writeln!(out, "nodestats {} {seconds:.3}", engine.last_nodes.0)?;
+            match engine.think() {
+                Ok((mv, eval, seconds)) => {
+                    writeln!(
+                        out,
+                        "=== {}/{eval}/{seconds:.3}",
+                        write_move(mv, Protocol::Nboard)
+                    )?;
+                    writeln!(out, "nodestats {} {seconds:.3}", engine.last_nodes.0)?;
+                }
+                // Stopped (by a `ping` under `serve`), it says nothing.
+                Err(BotError::Stopped) => {}
+                // NBoard has no failure for `go`: a status line says why.
+                Err(e) => writeln!(out, "status cannot move: {e}")?,
             }
         }
         ("hint", n) => {

@@ -309,14 +309,16 @@ pub fn alphabeta_root_until<P: Position>(
     root_search(root, depth, &mut search, None)
 }
 
-/// The best move of `root` at `depth` plies, or exact when few squares are
-/// left, deepened one ply at a time (iterative deepening) for at most `time`:
-/// the best move of the deepest search finished, the depth it was found at,
-/// and the nodes of all of them. The first ply is always searched to its end,
-/// so that there is a move to give; each deeper search tries the last best
-/// move first. It deepens up to `max_depth` plies, and no further than the
-/// empty squares (beyond them every line has reached the end of the game).
-/// [`RootError::Stopped`] when `stop` is set, as [`alphabeta_root_until`].
+/// The best move of `root`, deepened one ply at a time (iterative deepening)
+/// for at most `time`: the best move of the deepest search finished, the depth
+/// it was found at, and the nodes of all of them. The first ply is always
+/// searched to its end, so that there is a move to give; each deeper search
+/// tries the last best move first. It deepens up to `max_depth` plies, or,
+/// when `root` has at most `solve` empty squares, to the end of the game; a
+/// search one ply deeper than the empty squares reaches the end on every line,
+/// and so is exact and the last. The time holds for the exact search too: cut
+/// short, it leaves the deepest search finished. [`RootError::Stopped`] when
+/// `stop` is set, as [`alphabeta_root_until`].
 ///
 /// ```
 /// use std::time::Duration;
@@ -342,18 +344,24 @@ pub fn alphabeta_root_timed<P: Position>(
     }
     let deadline = Instant::now().checked_add(time);
     let empties = root.empty().len() as u32;
-    let exact = empties <= solve;
-    let mut search = Search::new(exact, stop);
+    // Every line of a search this deep reaches the end of the game.
+    let to_the_end = empties + 1;
+    let deepest = if empties <= solve {
+        to_the_end
+    } else {
+        max_depth.clamp(1, to_the_end)
+    };
+    let mut search = Search::new(false, stop);
     let mut found: Option<(RootChoice<P::Layout>, u32)> = None;
-    for depth in 1..=max_depth.clamp(1, empties.max(1)) {
+    for depth in 1..=deepest {
         // The first ply runs to its end, whatever the time.
         search.deadline = if depth == 1 { None } else { deadline };
         let first = found.map(|(choice, _)| choice.best);
         match root_search(root, depth, &mut search, first) {
             Ok(choice) => {
-                found = Some((choice, depth));
-                // Exact from the root: one search says all.
-                if choice.exact {
+                let exact = depth >= to_the_end;
+                found = Some((RootChoice { exact, ..choice }, depth));
+                if exact {
                     break;
                 }
             }

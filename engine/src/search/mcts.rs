@@ -60,11 +60,11 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
     reward
 }
 
-/// UCT from `root` with `playouts` playouts (or for `time`, when given) and the
-/// exploration constant `exploration`: the most visited move, its mean reward
-/// for the mover (from 0 to 1), and the playouts run. Any number of players:
-/// each is scored by its own result. A single legal move is returned at once,
-/// with no playout run and 0.5 in place of a mean. [`RootError::NoMove`] when
+/// UCT from `root` with `playouts` playouts (at least 1; or for `time`, when
+/// given) and the exploration constant `exploration`: the most visited move,
+/// its mean reward for the mover (from 0 to 1), and the playouts run. Any
+/// number of players: each is scored by its own result. A single legal move is
+/// returned at once, with no playout run and 0.5 in place of a mean. [`RootError::NoMove`] when
 /// `root` has no legal move (the player must pass, or the game is over).
 ///
 /// ```
@@ -124,7 +124,7 @@ pub fn mcts_until<P: Position>(
         let stopped = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
         let done = match time {
             Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
-            None => runs >= u64::from(playouts),
+            None => runs >= u64::from(playouts.max(1)),
         } || (runs.is_multiple_of(32) && runs > 0 && stopped());
         if done {
             break;
