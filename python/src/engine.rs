@@ -216,7 +216,8 @@ pub struct PyChoice {
     /// The action (the pass action when the player must pass).
     action: usize,
     /// The bot's value of the move for the player who plays it, in ``unit``;
-    /// None when the bot gives none (random, greedy, mobility, a forced pass).
+    /// None when the bot gives none (random, greedy, mobility; MCTS on a
+    /// forced move).
     value: Option<f64>,
     /// ``"exact"`` (the final disc difference with best play, empty squares to
     /// the winner, as ``solve`` gives it: alpha-beta in the endgame; a whole
@@ -227,6 +228,20 @@ pub struct PyChoice {
     unit: Option<&'static str>,
     /// Positions (alpha-beta) or playouts (MCTS) searched.
     nodes: u64,
+}
+
+impl PyChoice {
+    /// The value in discs, for a record: `None` without a value, an error for
+    /// a chance of winning (records keep discs).
+    pub(crate) fn discs(&self) -> PyResult<Option<f64>> {
+        match (self.value, self.unit) {
+            (Some(_), Some("win_chance")) => Err(reversi_error(format_args!(
+                "a chance of winning ({}) is not a number of discs, which records keep",
+                self.value.unwrap_or_default()
+            ))),
+            (value, _) => Ok(value),
+        }
+    }
 }
 
 /// What `Choice(...)` takes back: its action, value, unit and nodes.

@@ -413,7 +413,13 @@ impl PyGame {
 
     /// Sets the evaluation of move ``index`` of the line (from 0): discs for the
     /// player who moved, to a thousandth, as records and GGF keep it; None clears it.
-    fn set_ply_evaluation(&mut self, index: usize, discs: Option<f64>) -> PyResult<()> {
+    /// A bot's ``Choice`` gives its value when it is in discs (``"exact"`` or
+    /// ``"discs"``); a chance of winning (MCTS) is refused, not written as discs.
+    fn set_ply_evaluation(&mut self, index: usize, discs: &Bound<'_, PyAny>) -> PyResult<()> {
+        let discs: Option<f64> = match discs.cast::<crate::engine::PyChoice>() {
+            Ok(choice) => choice.get().discs()?,
+            Err(_) => discs.extract()?,
+        };
         let evaluation = discs
             .map(|d| {
                 let milli = (d * 1000.0).round();

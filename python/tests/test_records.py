@@ -140,3 +140,24 @@ def test_plies_and_entries_pickle_for_ray():
         reversi.Ply("blue", 0, "f5", 37, ["e5"])
     with pytest.raises(reversi.ReversiError, match="white is player 1, not 0"):
         reversi.Ply("white", 0, "f5", 37, ["e5"])
+
+
+def test_a_bots_choice_sets_a_ply_evaluation_in_discs_only():
+    game = reversi.Game("8x8")
+    choice = reversi.Bot("alphabeta:depth=2").think(game)
+    assert choice.unit == "discs"
+    game.play(choice.action)
+    game.set_ply_evaluation(0, choice)
+    assert game.history[0].evaluation == round(choice.value, 3)
+    # A chance of winning is not a number of discs: refused, the ply unchanged.
+    chance = reversi.Bot("mcts:playouts=50", seed=1).think(game)
+    assert chance.unit == "win_chance"
+    game.play(chance.action)
+    with pytest.raises(reversi.ReversiError, match="chance of winning"):
+        game.set_ply_evaluation(1, chance)
+    assert game.history[1].evaluation is None
+    # A choice without a value clears it.
+    game.set_ply_evaluation(0, reversi.Choice(choice.action))
+    assert game.history[0].evaluation is None
+    with pytest.raises(TypeError):
+        game.set_ply_evaluation(0, "two discs")
