@@ -545,7 +545,7 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
 }
 
 /// Whether `stop` is given and set.
-fn is_set(stop: &Option<Arc<AtomicBool>>) -> bool {
+pub(crate) fn is_set(stop: &Option<Arc<AtomicBool>>) -> bool {
     stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
@@ -899,13 +899,7 @@ impl AlphaBeta {
     /// every turn.
     fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
         if pos.players() == 2 && pos.must_pass() && !pos.is_over() {
-            if self
-                .stop
-                .as_deref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
-            {
-                return Err(BotError::Stopped);
-            }
+            // The reply's search answers a set stop flag.
             let after = pos.pass().ok_or(BotError::GameOver)?;
             let reply = self.choose_at(&after)?;
             return Ok(Choice {

@@ -13,13 +13,13 @@ pub mod codec;
 pub mod gtp;
 pub mod nboard;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
 
-use crate::bot::{AlphaBeta, Bot, BotError, Choice, Eval};
+use crate::bot::{is_set, AlphaBeta, Bot, BotError, Choice, Eval};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,11 +161,7 @@ impl Server {
                         Ok(bot) => break bot,
                         Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
                         Err(TryLockError::WouldBlock) => {
-                            if self
-                                .stop
-                                .as_deref()
-                                .is_some_and(|s| s.load(Ordering::Relaxed))
-                            {
+                            if is_set(&self.stop) {
                                 return Err(BotError::Stopped);
                             }
                             std::thread::sleep(std::time::Duration::from_millis(1));
@@ -173,22 +169,14 @@ impl Server {
                     }
                 };
                 bot.set_stop(self.stop.clone());
-                let choice = bot.choose(&self.game);
-                let name = bot.name().to_string();
-                choice.and_then(|choice| {
-                    let legal = match choice.mv {
-                        Move::Place(square) => self.game.is_legal(square),
-                        Move::Pass => self.game.must_pass(),
-                    };
-                    if legal {
-                        Ok(choice)
-                    } else {
-                        Err(BotError::Engine(format!(
-                            "{name} chose {}, which is not a legal move here",
-                            choice.mv
-                        )))
-                    }
-                })
+                match bot.choose(&self.game) {
+                    Ok(choice) if !self.game.is_legal(choice.mv) => Err(BotError::Engine(format!(
+                        "{} chose {}, which is not a legal move here",
+                        bot.name(),
+                        choice.mv
+                    ))),
+                    chosen => chosen,
+                }
             }
             None => {
                 let mut bot = AlphaBeta::new(self.depth(), self.solve);
@@ -208,13 +196,13 @@ impl Server {
     /// ended; the bot's other errors, and an illegal move of a bot of your own,
     /// are errors too (GTP answers them with `?`, NBoard with a `status` line).
     pub fn think(&mut self) -> Result<(Move, String, f64), BotError> {
-        let started = Instant::now();
         let choice = match self.choose() {
             Ok(choice) => choice,
             Err(BotError::GameOver) => return Ok((Move::Pass, String::new(), 0.0)),
             Err(e) => return Err(e),
         };
-        let seconds = started.elapsed().as_secs_f64();
+        // The choice's time, as `choose` kept it.
+        let seconds = self.last_nodes.1;
         // NBoard's evaluation is in discs, two decimals even when exact.
         let eval = choice
             .eval

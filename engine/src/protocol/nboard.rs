@@ -7,11 +7,11 @@
 //! answered with a `status` line), `set game GGF`, `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
 //! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
-//! DEPTH` lines, then `status`; a bot of your own and a forced pass show one), `go` (answered `=== MOVE/EVAL/TIME`, then
-//! `nodestats NODES TIME`; `status cannot move: WHY` when the bot fails),
-//! `ping N` (`pong N`), `learn` (`learned`),
-//! `nodestats` (the last search's `nodestats`), `status` (`status ready`),
-//! `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
+//! DEPTH` lines, then `status`; a bot of your own and a forced pass show
+//! one), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`;
+//! `status cannot move: WHY` when the bot fails), `ping N` (`pong N`), `learn`
+//! (`learned`), `nodestats` (the last search's `nodestats`), `status`
+//! (`status ready`), `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
 //! or played is answered with a `status` line that says why, and changes
 //! nothing.
 //!

@@ -10,7 +10,7 @@ use reversi::layout::Layout;
 use reversi::{features, Bitboard, BitboardIter, Position, Spot};
 
 use super::eval::evaluate;
-use crate::bot::Eval;
+use crate::bot::{is_set, Eval};
 
 /// Exact scores are disc margins times this, above any evaluation.
 pub const EXACT: i32 = 10_000;
@@ -41,7 +41,7 @@ impl Search {
     /// A search of no nodes yet, exact or not, stopped by `stop` when given
     /// (a flag already set stops it at once).
     pub fn new(exact: bool, stop: Option<Arc<AtomicBool>>) -> Search {
-        let stopped = stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        let stopped = is_set(&stop);
         Search {
             nodes: 0,
             exact,
@@ -301,9 +301,6 @@ pub fn alphabeta_root_until<P: Position>(
     solve: u32,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<RootChoice<P::Layout>, RootError> {
-    if root.players() != 2 {
-        return Err(RootError::Players(root.players()));
-    }
     let exact = root.empty().len() as u32 <= solve;
     let mut search = Search::new(exact, stop);
     root_search(root, depth, &mut search, None)
@@ -339,9 +336,6 @@ pub fn alphabeta_root_timed<P: Position>(
     time: Duration,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<(RootChoice<P::Layout>, u32), RootError> {
-    if root.players() != 2 {
-        return Err(RootError::Players(root.players()));
-    }
     let deadline = Instant::now().checked_add(time);
     let empties = root.empty().len() as u32;
     // Every line of a search this deep reaches the end of the game.
@@ -365,14 +359,9 @@ pub fn alphabeta_root_timed<P: Position>(
                     break;
                 }
             }
-            Err(RootError::Stopped)
-                if !search
-                    .stop
-                    .as_deref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
-            {
-                break
-            }
+            // Cut short by the time, not by the stop flag: the deepest search
+            // finished stands.
+            Err(RootError::Stopped) if !is_set(&search.stop) => break,
             Err(e) => return Err(e),
         }
         search.stopped = false;
@@ -399,6 +388,9 @@ fn root_search<P: Position>(
     search: &mut Search,
     first: Option<Spot<P::Layout>>,
 ) -> Result<RootChoice<P::Layout>, RootError> {
+    if root.players() != 2 {
+        return Err(RootError::Players(root.players()));
+    }
     let mut best = None;
     let mut alpha = -INFINITY;
     let moves = first
