@@ -40,8 +40,14 @@ pub struct StepOut<'a> {
 
 /// The games of a `VecEnv`, whatever their position type.
 pub trait Batch: Send + Sync {
-    /// Every game back at the start.
-    fn reset(&mut self);
+    /// Every game back at `start` (a position of the batch's kind), which each
+    /// restarts from when it ends; the lines and the games that ended are
+    /// forgotten.
+    fn reset(&mut self, start: &AnyPosition);
+    /// Game `index` starts again from `start` (a position of the batch's kind,
+    /// not over), and restarts from it when it ends, until it is started again;
+    /// the other games, and the games that ended in the last step, are untouched.
+    fn restart(&mut self, index: usize, start: &AnyPosition);
     /// Game `index`'s line: the actions played since its start, the passes too.
     fn line(&self, index: usize) -> Vec<u8>;
     /// The games that ended in the last step, by index, each with its whole line.
@@ -95,17 +101,28 @@ pub fn new(start: AnyPosition, num_envs: usize, threads: usize) -> Box<dyn Batch
     })
 }
 
+/// `position` as the type of `like` (which only names the type): a position of
+/// that kind, as VecEnv checks.
+fn same_kind<T: TryFrom<AnyPosition>>(_like: &T, position: &AnyPosition) -> T {
+    T::try_from(*position)
+        .ok()
+        .expect("VecEnv checks the rules of a start")
+}
+
 /// The games of one thread.
 fn one(start: AnyPosition, num_envs: usize) -> Box<dyn Batch> {
     macro_rules! on_fastest_kernel {
         ($p:expr) => {{
             let p = $p;
             if let Some(kernel) = Avx512::detect() {
-                Box::new(Games::new(p.with_kernel(kernel), num_envs)) as Box<dyn Batch>
+                let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
+                Box::new(Games::new(p.with_kernel(kernel), num_envs, typed)) as Box<dyn Batch>
             } else if let Some(kernel) = Avx2::detect() {
-                Box::new(Games::new(p.with_kernel(kernel), num_envs))
+                let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
+                Box::new(Games::new(p.with_kernel(kernel), num_envs, typed))
             } else {
-                Box::new(Games::new(p, num_envs))
+                let typed = move |any: &AnyPosition| same_kind(&p, any);
+                Box::new(Games::new(p, num_envs, typed))
             }
         }};
     }
@@ -124,8 +141,11 @@ pub fn line_room(board: Board) -> usize {
 
 /// The games, on one position type.
 struct Games<P: Position> {
-    start: P,
-    start_moves: Bitboard<P::Layout>,
+    /// A position of the batch's kind as `P`, on the batch's kernel.
+    typed: Box<dyn Fn(&AnyPosition) -> P + Send + Sync>,
+    /// Each game's start, which it restarts from when it ends, and its legal moves.
+    starts: Vec<P>,
+    start_moves: Vec<Bitboard<P::Layout>>,
     positions: Vec<P>,
     /// Each game's legal moves; empty when the player must pass (a finished game
     /// is never kept: it restarts at once).
@@ -159,7 +179,11 @@ struct Games<P: Position> {
 }
 
 impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
-    fn new(start: P, num_envs: usize) -> Games<P> {
+    fn new(
+        start: P,
+        num_envs: usize,
+        typed: impl Fn(&AnyPosition) -> P + Send + Sync + 'static,
+    ) -> Games<P> {
         let board = start.board();
         let width = board.width() as usize;
         let mut spot_of_action = [u8::MAX; 100];
@@ -180,8 +204,9 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
         let missing = Bitboard::<P::Layout>::from_squares(grid).bits() & !on_board;
         let start_moves = start.legal_moves();
         Games {
-            start,
-            start_moves,
+            typed: Box::new(typed),
+            starts: vec![start; num_envs],
+            start_moves: vec![start_moves; num_envs],
             positions: vec![start; num_envs],
             moves: vec![start_moves; num_envs],
             steps_played: vec![0; num_envs * line_room(board)],
@@ -299,12 +324,28 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
 }
 
 impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Games<P> {
-    fn reset(&mut self) {
-        self.positions.fill(self.start);
-        self.moves.fill(self.start_moves);
+    fn reset(&mut self, start: &AnyPosition) {
+        let start = (self.typed)(start);
+        let moves = start.legal_moves();
+        self.starts.fill(start);
+        self.start_moves.fill(moves);
+        self.positions.fill(start);
+        self.moves.fill(moves);
         self.line_start.fill(0);
         self.steps = 0;
         self.finished.clear();
+    }
+
+    fn restart(&mut self, index: usize, start: &AnyPosition) {
+        let start = (self.typed)(start);
+        let moves = start.legal_moves();
+        self.starts[index] = start;
+        self.start_moves[index] = moves;
+        self.positions[index] = start;
+        self.moves[index] = moves;
+        // Its line from now on; a line that ended in the last step keeps its
+        // own start in `finished`, and its steps stay in the ring.
+        self.line_start[index] = self.steps;
     }
 
     fn line(&self, index: usize) -> Vec<u8> {
@@ -381,8 +422,8 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
                 out.terminated[i] = true;
                 self.finished.push((i, self.line_start[i]));
                 self.line_start[i] = self.steps;
-                self.positions[i] = self.start;
-                self.moves[i] = self.start_moves;
+                self.positions[i] = self.starts[i];
+                self.moves[i] = self.start_moves[i];
             } else {
                 self.positions[i] = next;
                 self.moves[i] = moves;
@@ -521,21 +562,34 @@ impl<'a> ObsOut<'a> {
     }
 }
 
-impl Batch for Threaded {
-    fn reset(&mut self) {
-        for part in &mut self.parts {
-            part.reset();
-        }
-    }
-
-    fn line(&self, mut index: usize) -> Vec<u8> {
-        for (part, &n) in self.parts.iter().zip(&self.sizes) {
+impl Threaded {
+    /// The part that holds game `index`, and the game's index in it.
+    fn part_of(&self, mut index: usize) -> (usize, usize) {
+        for (k, &n) in self.sizes.iter().enumerate() {
             if index < n {
-                return part.line(index);
+                return (k, index);
             }
             index -= n;
         }
         panic!("VecEnv checks the game index")
+    }
+}
+
+impl Batch for Threaded {
+    fn reset(&mut self, start: &AnyPosition) {
+        for part in &mut self.parts {
+            part.reset(start);
+        }
+    }
+
+    fn restart(&mut self, index: usize, start: &AnyPosition) {
+        let (k, index) = self.part_of(index);
+        self.parts[k].restart(index, start);
+    }
+
+    fn line(&self, index: usize) -> Vec<u8> {
+        let (k, index) = self.part_of(index);
+        self.parts[k].line(index)
     }
 
     fn finished(&self) -> Vec<(usize, Vec<u8>)> {

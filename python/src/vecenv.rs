@@ -1,5 +1,8 @@
 //! `reversi.VecEnv`: many games stepped together in Rust, and whole random games.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 
@@ -143,7 +146,10 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// num_actions)``, bool. A finished game starts again at once: the observation
 /// and mask returned for it are of the new game (never the all-zero mask of a
 /// game over), and ``finished()`` gives the game that ended, whole, until the
-/// next step; ``game(i)`` gives game ``i`` with its history. The same seed gives
+/// next step; ``game(i)`` gives game ``i`` with its history. ``reset`` starts
+/// every game again, or only those of ``indices=``, from the start of the rules
+/// or from given games (``games=``: openings, positions), which they then
+/// restart from whenever they end. The same seed gives
 /// the same games. The arrays are new at each call, written in place by Rust
 /// without the GIL. ``threads`` steps the games and writes their planes on that
 /// many threads (the games and draws stay those of one thread: the same seed
@@ -154,9 +160,18 @@ pub struct VecEnv {
     num_envs: usize,
     /// The games, on their typed positions and the fastest kernel.
     games: Box<dyn Batch>,
+    /// Each game's start, which it restarts from when it ends: a game given to
+    /// `reset` (its moves before the VecEnv's), or `None` for the rules' start.
+    starts: Vec<Start>,
+    /// The starts of the games that ended in the last step and were given a
+    /// new start since, so that `finished` still replays them whole.
+    ended_starts: HashMap<usize, Start>,
     rng: Xoshiro256PlusPlus,
     obs_dtype: ObsDtype,
 }
+
+/// The start of one game: a given game, shared by the games that start from it.
+type Start = Option<Arc<reversi::Game>>;
 
 impl VecEnv {
     /// A new observation array, and its memory to write whole.
@@ -204,10 +219,14 @@ impl VecEnv {
         array
     }
 
-    /// The game of a line of actions, played from the start of the rules.
-    fn replay(&self, line: &[u8]) -> PyResult<PyGame> {
+    /// The game of a line of actions, played from `start` (a copy of the given
+    /// game, or the start of the rules).
+    fn replay(&self, start: &Start, line: &[u8]) -> PyResult<PyGame> {
         let board = self.rules.board();
-        let mut game = reversi::Game::new(self.rules);
+        let mut game = match start {
+            Some(game) => reversi::Game::clone(game),
+            None => reversi::Game::new(self.rules),
+        };
         for &action in line {
             let mv = reversi::Move::from_action(board, usize::from(action))
                 .ok_or_else(|| reversi_error(format_args!("action {action} is not on {board}")))?;
@@ -242,7 +261,8 @@ impl VecEnv {
             ObsDtype::Uint8 | ObsDtype::Bool => 1,
             ObsDtype::Off => 0,
         };
-        let each = 2 * core::mem::size_of::<AnyPosition>()
+        let each = 3 * core::mem::size_of::<AnyPosition>()
+            + core::mem::size_of::<Start>()
             + batch::line_room(rules.board())
             + core::mem::size_of::<u64>()
             + plane_bytes * observation::len(rules.board(), rules.players())
@@ -254,6 +274,8 @@ impl VecEnv {
             rules,
             num_envs,
             games: batch::new(start, num_envs, threads),
+            starts: vec![None; num_envs],
+            ended_starts: HashMap::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
             obs_dtype,
         })
@@ -285,19 +307,83 @@ impl VecEnv {
         array
     }
 
-    /// Starts every game again (and the random source, when ``seed`` is given);
-    /// returns the observations and legal masks.
-    #[pyo3(signature = (seed=None))]
+    /// Starts games again; returns the observations and legal masks of every game.
+    ///
+    /// ``indices`` (an int array or list of distinct game indices, as
+    /// ``np.flatnonzero(truncated)`` gives them) starts only those games again
+    /// and leaves the others, and ``finished()``, as they were; by default every
+    /// game starts again and ``finished()`` is emptied. ``games`` gives their
+    /// start: a ``Game`` (each starts from a copy of it) or a sequence of games,
+    /// one for each game started, in the order of ``indices``. A game started
+    /// from a given game starts where that game stands, with its moves:
+    /// ``game(i)`` and ``finished()`` give it whole from the given game's start,
+    /// its moves and their annotations included (not its tags, its stated
+    /// result or the moves it could redo), so that its record replays. When it
+    /// ends in ``step`` it restarts from the given game again, until ``reset``
+    /// gives it another start (by default the start of the rules). The given
+    /// games have the VecEnv's rules and are not over. ``seed`` seeds the random
+    /// source of ``sample()`` again. Bad ``indices`` or ``games`` raise
+    /// ``ReversiError`` and change nothing.
+    #[pyo3(signature = (seed=None, *, indices=None, games=None))]
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
         seed: Option<u64>,
-    ) -> (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>) {
+        indices: Option<&Bound<'py, PyAny>>,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>)> {
+        let indices = indices
+            .map(|indices| game_indices(py, indices, self.num_envs))
+            .transpose()?;
+        let count = indices.as_ref().map_or(self.num_envs, Vec::len);
+        let starts = match games {
+            Some(games) => given_starts(games, count, &self.rules)?,
+            None => GivenStarts::One(None),
+        };
+        // Everything is checked: from here on nothing fails.
         if let Some(seed) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
-        self.games.reset();
-        (self.observations(py), self.masks(py))
+        let position = |start: &Start| match start {
+            Some(game) => *game.position(),
+            None => AnyPosition::start(&self.rules),
+        };
+        match indices {
+            None => {
+                self.ended_starts.clear();
+                match starts {
+                    GivenStarts::One(start) => {
+                        self.games.reset(&position(&start));
+                        self.starts.fill(start);
+                    }
+                    GivenStarts::Each(starts) => {
+                        self.games.reset(&AnyPosition::start(&self.rules));
+                        for (index, start) in starts.into_iter().enumerate() {
+                            self.games.restart(index, &position(&start));
+                            self.starts[index] = start;
+                        }
+                    }
+                }
+            }
+            Some(indices) => {
+                // A game that ended in the last step is replayed by `finished`
+                // from the start it had then.
+                for (index, _) in self.games.finished() {
+                    self.ended_starts
+                        .entry(index)
+                        .or_insert_with(|| self.starts[index].clone());
+                }
+                for (k, &index) in indices.iter().enumerate() {
+                    let start = match &starts {
+                        GivenStarts::One(start) => start.clone(),
+                        GivenStarts::Each(starts) => starts[k].clone(),
+                    };
+                    self.games.restart(index, &position(&start));
+                    self.starts[index] = start;
+                }
+            }
+        }
+        Ok((self.observations(py), self.masks(py)))
     }
 
     /// The current observations.
@@ -324,26 +410,34 @@ impl VecEnv {
         if index >= self.num_envs {
             return Err(ReversiError::new_err(format!("no game {index}")));
         }
-        self.replay(&self.games.line(index))
+        self.replay(&self.starts[index], &self.games.line(index))
     }
 
     /// The games that ended in the last ``step``, before they started again: a
     /// list of ``(index, Game)``, each game whole from its start and over, with
     /// its scores, ``outcome()`` and ``result`` (``"black 40-24"``), to save it
     /// (``to_record()``, ``write_wthor``) or to read its final margin. Empty
-    /// when no game ended, and after ``reset()``.
+    /// when no game ended, and after ``reset()`` of every game.
     fn finished(&self) -> PyResult<Vec<(usize, PyGame)>> {
         self.games
             .finished()
             .into_iter()
-            .map(|(index, line)| Ok((index, self.replay(&line)?)))
+            .map(|(index, line)| {
+                let start = self.ended_starts.get(&index).unwrap_or(&self.starts[index]);
+                Ok((index, self.replay(start, &line)?))
+            })
             .collect()
     }
 
     /// Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
     /// action raises ``ReversiError`` naming the game, and no game moves.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
-        let actions = int_array(py, actions)?;
+        let actions = int_array(
+            py,
+            actions,
+            "actions",
+            pyo3::exceptions::PyTypeError::new_err,
+        )?;
         let n = self.num_envs;
         let given = actions.as_array().len();
         if given != n {
@@ -377,6 +471,7 @@ impl VecEnv {
             )
         })
         .map_err(reversi_error)?;
+        self.ended_starts.clear();
         Ok((obs, rewards_array, terminated_array, masks_array))
     }
 
@@ -413,32 +508,121 @@ impl VecEnv {
     }
 }
 
-/// An int64 view of an array-like, converting through numpy when needed.
+/// An int64 view of an array-like of `what` (named in the errors), converting
+/// through numpy when needed; `wrong_type` makes the error for elements that
+/// are not integers.
 fn int_array<'py>(
     py: Python<'py>,
     value: &Bound<'py, PyAny>,
+    what: &str,
+    wrong_type: fn(String) -> PyErr,
 ) -> PyResult<PyReadonlyArray1<'py, i64>> {
     if let Ok(array) = value.extract::<PyReadonlyArray1<'py, i64>>() {
         return Ok(array);
     }
     let numpy = py.import("numpy")?;
-    let shape_error = || ReversiError::new_err("actions are a one-dimensional array of integers");
+    let shape_error =
+        || ReversiError::new_err(format!("{what} are a one-dimensional array of integers"));
     // Integers only: a float or a string is refused, not truncated or parsed.
     let given = numpy
         .call_method1("asarray", (value,))
         .map_err(|_| shape_error())?;
     let kind: String = given.getattr("dtype")?.getattr("kind")?.extract()?;
-    if kind != "i" && kind != "u" {
+    // An empty list is float64 to numpy, and holds no integer that is not one.
+    let empty = given.getattr("size")?.extract::<usize>()? == 0;
+    if kind != "i" && kind != "u" && !empty {
         let dtype = given.getattr("dtype")?.str()?;
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "actions are integers, not {dtype}"
-        )));
+        return Err(wrong_type(format!("{what} are integers, not {dtype}")));
     }
     let converted = given.call_method1("astype", (numpy.getattr("int64")?,))?;
     let array = converted
         .cast_into::<PyArray1<i64>>()
         .map_err(|_| shape_error())?;
     Ok(array.readonly())
+}
+
+/// The games a `reset` names: distinct indices below `num_envs`.
+fn game_indices(py: Python<'_>, value: &Bound<'_, PyAny>, num_envs: usize) -> PyResult<Vec<usize>> {
+    let array = int_array(py, value, "indices", ReversiError::new_err)?;
+    let mut named = vec![false; num_envs];
+    array
+        .as_array()
+        .iter()
+        .map(|&index| {
+            let game = usize::try_from(index)
+                .ok()
+                .filter(|&i| i < num_envs)
+                .ok_or_else(|| {
+                    reversi_error(format_args!(
+                        "indices: {index} is not a game (0-{})",
+                        num_envs - 1
+                    ))
+                })?;
+            if std::mem::replace(&mut named[game], true) {
+                return Err(reversi_error(format_args!(
+                    "indices: game {game} is named twice"
+                )));
+            }
+            Ok(game)
+        })
+        .collect()
+}
+
+/// The starts `reset` was given: one for every game started, or each its own.
+enum GivenStarts {
+    One(Start),
+    Each(Vec<Start>),
+}
+
+/// The start a given game makes: a copy of it without the moves it could redo,
+/// checked to have `rules` and not to be over; `name` names it in the errors.
+fn given_start(game: &PyGame, rules: &Rules, name: &str) -> PyResult<Start> {
+    let game = game.game();
+    if game.rules() != rules {
+        return Err(reversi_error(format_args!(
+            "{name} has the rules {}, not the VecEnv's {rules}",
+            game.rules()
+        )));
+    }
+    if game.is_over() {
+        return Err(reversi_error(format_args!(
+            "{name} is over: a VecEnv game starts with a move to play"
+        )));
+    }
+    let mut game = game.clone();
+    game.clear_redo();
+    Ok(Some(Arc::new(game)))
+}
+
+/// The starts of `count` games from `reset`'s `games`: a `Game`, or a sequence
+/// of `count` of them.
+fn given_starts(value: &Bound<'_, PyAny>, count: usize, rules: &Rules) -> PyResult<GivenStarts> {
+    if let Ok(game) = value.cast::<PyGame>() {
+        return Ok(GivenStarts::One(given_start(
+            &game.borrow(),
+            rules,
+            "the game",
+        )?));
+    }
+    let not_games = || ReversiError::new_err("games is a Game or a sequence of Games");
+    if value.is_instance_of::<pyo3::types::PyString>() {
+        return Err(not_games());
+    }
+    let mut starts = Vec::with_capacity(count);
+    for (k, item) in value.try_iter().map_err(|_| not_games())?.enumerate() {
+        let item = item?;
+        let game = item
+            .cast::<PyGame>()
+            .map_err(|_| reversi_error(format_args!("games[{k}] is not a Game")))?;
+        starts.push(given_start(&game.borrow(), rules, &format!("games[{k}]"))?);
+    }
+    if starts.len() != count {
+        return Err(reversi_error(format_args!(
+            "{} games for {count} games to start",
+            starts.len()
+        )));
+    }
+    Ok(GivenStarts::Each(starts))
 }
 
 /// A float32 view of a two-dimensional array-like.

@@ -1,7 +1,9 @@
 """The environments pass PettingZoo's and Gymnasium's own checks."""
 
+import importlib
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -13,6 +15,11 @@ import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+# The module (the package's name of it is its function state_test); its
+# functions stay out of this module's names, where pytest would collect them.
+state_checks = importlib.import_module("pettingzoo.test.state_test")
+
+import reversi  # noqa: E402
 import reversi.envs  # noqa: E402,F401  (registers reversi/Reversi-v0)
 from reversi.envs import reversi_v0  # noqa: E402
 from reversi.envs.gymnasium_env import ReversiEnv  # noqa: E402
@@ -73,6 +80,50 @@ def test_pettingzoo_mask_is_all_zeros_at_the_end():
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert env.unwrapped.game.is_over()
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_pettingzoo_state_passes_its_checks(rules):
+    env = reversi_v0.env(rules=rules)
+    with warnings.catch_warnings():
+        # The checks only warn: a state out of shape, all zeros, of another class.
+        warnings.simplefilter("error")
+        state_checks.test_state_space(env)
+        state_checks.test_state(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("rules", ["8x8", "8x8, 3 players", "octagon, 4 players, blocked c1 j4"])
+def test_pettingzoo_state_is_every_agents_view_and_the_mover(rules):
+    env = reversi_v0.env(rules=rules)
+    env.reset(seed=0)
+    game = reversi.Game(rules)
+    players = game.rules.players
+    assert env.unwrapped.state_space.shape == (2 * players + 4, game.rules.width, game.rules.width)
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        state = env.state()
+        assert state.dtype == np.float32 and env.unwrapped.state_space.contains(state)
+        # The same state whoever looks: each agent's observation is its turn of it.
+        for k, name in enumerate(env.possible_agents):
+            view = env.unwrapped.observe(name)["observation"]
+            for j in range(players):
+                np.testing.assert_array_equal(view[j], state[(k + j) % players])
+            np.testing.assert_array_equal(view[players:], state[players : players + 4])
+        movers = state[players + 4 :]
+        if game.is_over():
+            assert not movers.any()
+        else:
+            # One plane a player, all ones for the one to move (a Game played alike).
+            assert movers.all(axis=(1, 2)).tolist() == [k == game.to_move for k in range(players)]
+            assert not movers[np.arange(players) != game.to_move].any()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)
+        game.play(action)
+    assert game.is_over() and env.unwrapped.game == game
 
 
 @pytest.mark.parametrize("rules", ["8x8", "6x6, anti", "octagon, 4 players"])

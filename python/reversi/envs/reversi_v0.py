@@ -18,6 +18,13 @@ the top score the game is a draw for everyone, those behind too: all get 0).
 An illegal move (in ``env()``) ends the game with -1 for its player and 0 for the
 others; it is not played, and the game stays where it was.
 
+``state()`` is the board seen by no agent in particular, for centralised
+training (``state_space``, float32, ``(2 * players + 4, width, width)``): the
+planes of ``Game.observation(0)`` (Black's discs, then each next player's in
+turn order, the Neutral disc, the empty, blocked and missing squares), then one
+plane a player, in turn order, all ones for the player to move and zeros for
+the others (all zeros once the game is over).
+
 The game itself, with its whole history, is ``env.unwrapped.game`` (a
 ``reversi.Game``): save it with ``to_record()`` or ``write_wthor`` when the
 agents are done, before ``reset()`` starts a new one.
@@ -85,6 +92,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        players, width = self.rules.players, self.rules.width
+        self.state_space = spaces.Box(0.0, 1.0, (2 * players + 4, width, width), np.float32)
         self.game = Game(self.rules)
         self.terminations: Dict[str, bool] = {}
         self.truncations: Dict[str, bool] = {}
@@ -105,6 +114,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if in_play and player == self.game.to_move and not self.game.is_over():
             mask[self.game.legal_actions()] = 1
         return {"observation": self.game.observation(player), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The board seen by no agent in particular: see the module documentation."""
+        players = self.rules.players
+        planes = np.zeros(self.state_space.shape, np.float32)
+        planes[: players + 4] = self.game.observation(0)
+        if not self.game.is_over():
+            planes[players + 4 + self.game.to_move] = 1.0
+        return planes
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         # The game has no chance moves: the seed changes nothing.
