@@ -77,10 +77,13 @@ fn a_gui_session_is_answered_line_by_line() {
     for line in &out[6..9] {
         let words: Vec<&str> = line.split(' ').collect();
         assert_eq!(words[0], "search", "{line}");
-        assert!(
-            game.is_legal(words[1].parse::<reversi::Square>().unwrap()),
-            "{line}"
-        );
+        // The principal variation, three moves deep, legal from the position.
+        let pv = read_line(words[1]);
+        assert_eq!(pv.len(), 3, "{line}");
+        let mut after = game.clone();
+        for &mv in &pv {
+            after.play(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
         evals.push(words[2].parse::<f64>().unwrap());
         assert_eq!(&words[3..], ["0", "3"], "{line}");
     }
@@ -92,6 +95,24 @@ fn a_gui_session_is_answered_line_by_line() {
     assert_eq!(out[13], "set myname tester");
     // Nothing after `quit`.
     assert_eq!(out.len(), 14, "{out:?}");
+}
+
+/// The moves of a `search` line's principal variation, run together as Edax
+/// writes them: square names, `PA` for a pass.
+fn read_line(mut text: &str) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while !text.is_empty() {
+        if let Some(rest) = text.strip_prefix("PA") {
+            moves.push(Move::Pass);
+            text = rest;
+            continue;
+        }
+        let (square, used) = reversi::Square::parse_prefix(text)
+            .unwrap_or_else(|e| panic!("{text:?} is not a line of moves: {e}"));
+        moves.push(Move::Place(square));
+        text = &text[used..];
+    }
+    moves
 }
 
 /// A game of random moves (drawn from `seed`) up to the first position where the
@@ -148,7 +169,20 @@ fn moves_played_one_by_one_and_passes() {
     } else {
         2
     };
-    assert_eq!(out[5], format!("search PA {pass_eval:+.2} 0 {shown}"));
+    // The hint's line: the pass, then the reply's line, each move legal.
+    let words: Vec<&str> = out[5].split(' ').collect();
+    assert_eq!(
+        words[2..],
+        [format!("{pass_eval:+.2}"), "0".into(), shown.to_string()],
+        "{}",
+        out[5]
+    );
+    let pv = read_line(words[1]);
+    assert_eq!((pv[0], pv.len() > 1), (Move::Pass, true), "{}", out[5]);
+    let mut line = game.clone();
+    for &mv in &pv {
+        line.play(mv).unwrap_or_else(|e| panic!("{}: {e}", out[5]));
+    }
     assert_eq!(out[6], "status");
 }
 

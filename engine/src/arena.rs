@@ -192,7 +192,7 @@ type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
 ///             Some(square) => Move::Place(square),
 ///             None => Move::Pass,
 ///         };
-///         Ok(Choice { mv, eval: None, nodes: 0 })
+///         Ok(Choice::new(mv))
 ///     }
 /// }
 ///
@@ -976,11 +976,7 @@ mod tests {
         }
 
         fn choose(&mut self, _: &Game) -> Result<Choice, BotError> {
-            Ok(Choice {
-                mv: Move::Pass,
-                eval: None,
-                nodes: 0,
-            })
+            Ok(Choice::new(Move::Pass))
         }
     }
 

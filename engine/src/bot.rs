@@ -36,7 +36,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::{
     features, playout, AnyPosition, Bitboard, Color, Game, Move, Position, PositionVisitor, Spot,
-    TwoPlayer8,
+    Square, TwoPlayer8,
 };
 
 use crate::search::alphabeta::{
@@ -339,7 +339,7 @@ impl Spec {
 }
 
 /// A move with what the bot found out about it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
     /// The move: a legal placement, or a pass when the player must pass.
     pub mv: Move,
@@ -351,6 +351,34 @@ pub struct Choice {
     /// Positions (alpha-beta) or playouts (MCTS) searched; for an NBoard
     /// engine, what its `nodestats` said; 0 when the bot does not say.
     pub nodes: u64,
+    /// The line the bot expects from here, passes left out: its move first,
+    /// then best play as its search saw it (alpha-beta's principal variation,
+    /// or the exact solver's). After a forced pass, the reply's line. Empty when
+    /// the bot does not say (random, greedy, mobility, MCTS, outside engines).
+    pub pv: Vec<Square>,
+}
+
+impl Choice {
+    /// A choice of `mv` and nothing more: no value, no nodes, no line. A bot
+    /// of your own fills in what it knows with struct update syntax.
+    ///
+    /// ```
+    /// use reversi::{Move, Square};
+    /// use reversi_engine::bot::{Choice, Eval};
+    ///
+    /// let f5: Square = "f5".parse()?;
+    /// let choice = Choice { eval: Some(Eval::Discs(2.0)), ..Choice::new(f5) };
+    /// assert_eq!((choice.mv, choice.nodes, choice.pv.len()), (Move::Place(f5), 0, 0));
+    /// # Ok::<(), reversi::ParseSquareError>(())
+    /// ```
+    pub fn new(mv: impl Into<Move>) -> Choice {
+        Choice {
+            mv: mv.into(),
+            eval: None,
+            nodes: 0,
+            pv: Vec::new(),
+        }
+    }
 }
 
 /// What a bot found a move worth, for the player who plays it. The unit is in
@@ -586,20 +614,16 @@ fn choose_in<T: Think>(
         return Err(BotError::Stopped);
     }
     if pos.must_pass() {
-        return Ok(Choice {
-            mv: Move::Pass,
-            eval: None,
-            nodes: 0,
-        });
+        return Ok(Choice::new(Move::Pass));
     }
     pos.visit_fastest(Visit(bot))
 }
 
 fn place<L: reversi::layout::Layout>(spot: Spot<L>, eval: Option<Eval>, nodes: u64) -> Choice {
     Choice {
-        mv: Move::Place(spot.square()),
         eval,
         nodes,
+        ..Choice::new(spot.square())
     }
 }
 
@@ -835,7 +859,12 @@ impl Think for AlphaBeta {
             Err(RootError::Stopped) => return Err(BotError::Stopped),
             Err(e) => return Err(BotError::Engine(e.to_string())),
         };
-        Ok(place(found.best, Some(found.eval()), found.nodes))
+        Ok(Choice {
+            eval: Some(found.eval()),
+            nodes: found.nodes,
+            pv: found.pv,
+            ..Choice::new(found.best.square())
+        })
     }
 }
 
@@ -906,6 +935,7 @@ impl AlphaBeta {
                 mv: Move::Pass,
                 eval: reply.eval.map(Eval::for_opponent),
                 nodes: reply.nodes,
+                pv: reply.pv,
             });
         }
         let started = Instant::now();
@@ -913,9 +943,11 @@ impl AlphaBeta {
         if !pos.is_over() && !pos.must_pass() {
             if let Some(position) = solver_position(pos, self.solve) {
                 let bits = solver_table_bits(self.solve);
-                let solver = self
-                    .solver
-                    .get_or_insert_with(|| Box::new(crate::solver::Solver::with_table_bits(bits)));
+                let solver = self.solver.get_or_insert_with(|| {
+                    let mut solver = crate::solver::Solver::with_table_bits(bits);
+                    solver.set_principal_variation(true);
+                    Box::new(solver)
+                });
                 // On time, the solver has half of it; the deepening, the rest
                 // if the solver does not finish.
                 solver.set_limits(crate::solver::Limits {
@@ -930,6 +962,7 @@ impl AlphaBeta {
                                 mv: Move::Place(square),
                                 eval: Some(Eval::Exact(solution.score)),
                                 nodes: solution.nodes,
+                                pv: solution.pv,
                             });
                         }
                     }
@@ -1030,10 +1063,14 @@ pub fn rank_moves_until(
                         -INFINITY,
                         INFINITY,
                     );
+                    let line = search.principal_variation();
                     Choice {
                         mv: Move::Place(m.square()),
                         eval: Some(eval_of(value, exact)),
                         nodes: search.nodes - before,
+                        pv: core::iter::once(m.square())
+                            .chain(line.iter().copied())
+                            .collect(),
                     }
                 })
                 .collect();

@@ -113,7 +113,7 @@ impl PyBot {
     }
 
     /// ``choose`` with what the bot found out about its move: a ``Choice``
-    /// (``action``, ``value``, ``unit``, ``nodes``). Ctrl-C stops a bot that
+    /// (``action``, ``value``, ``unit``, ``nodes``, ``pv``). Ctrl-C stops a bot that
     /// thinks for long (``KeyboardInterrupt``, as for ``solve``).
     fn think(&self, py: Python<'_>, game: &PyGame) -> PyResult<PyChoice> {
         let position = *game.game().position();
@@ -175,6 +175,7 @@ impl PyBot {
             value: choice.eval.map(Eval::value),
             unit: choice.eval.map(Eval::unit),
             nodes: choice.nodes,
+            pv: line_actions(&position, &choice.pv),
         })
     }
 
@@ -208,6 +209,28 @@ impl PyBot {
     }
 }
 
+/// The actions of a line of placements from `position` (a bot's principal
+/// variation, passes left out), with the pass action where a player must pass:
+/// the line as `Game.play` takes it. A line that stops being legal is cut there.
+fn line_actions(position: &reversi::AnyPosition, line: &[reversi::Square]) -> Vec<usize> {
+    let board = position.board();
+    let mut actions = Vec::with_capacity(line.len() + 1);
+    let mut pos = *position;
+    for &square in line {
+        if pos.must_pass() {
+            let Some(passed) = pos.pass() else { break };
+            actions.push(actions::pass(board));
+            pos = passed;
+        }
+        let (Ok(next), Some(action)) = (pos.play(square), actions::of_square(board, square)) else {
+            break;
+        };
+        actions.push(action);
+        pos = next;
+    }
+    actions
+}
+
 /// A bot's move and what it found out about it (``Bot.think``); it pickles, for
 /// Ray and multiprocessing.
 #[pyclass(module = "reversi", name = "Choice", frozen, get_all, eq)]
@@ -228,6 +251,13 @@ pub struct PyChoice {
     unit: Option<&'static str>,
     /// Positions (alpha-beta) or playouts (MCTS) searched.
     nodes: u64,
+    /// The line the bot expects, as actions from the position it was asked
+    /// about: its move first (the pass action when it must pass), then best
+    /// play as its search saw it, the pass action where a player must pass, so
+    /// that ``Game.play`` replays it. Alpha-beta gives it to its depth (to the
+    /// end of the game when exact); empty when the bot gives none (random,
+    /// greedy, mobility, MCTS, outside engines).
+    pv: Vec<usize>,
 }
 
 impl PyChoice {
@@ -244,8 +274,8 @@ impl PyChoice {
     }
 }
 
-/// What `Choice(...)` takes back: its action, value, unit and nodes.
-type ChoiceArgs = (usize, Option<f64>, Option<&'static str>, u64);
+/// What `Choice(...)` takes back: its action, value, unit, nodes and line.
+type ChoiceArgs = (usize, Option<f64>, Option<&'static str>, u64, Vec<usize>);
 
 /// The units a value comes in, as ``Choice.unit`` names them.
 const UNITS: [&str; 3] = ["exact", "discs", "win_chance"];
@@ -253,12 +283,13 @@ const UNITS: [&str; 3] = ["exact", "discs", "win_chance"];
 #[pymethods]
 impl PyChoice {
     #[new]
-    #[pyo3(signature = (action, value=None, unit=None, nodes=0))]
+    #[pyo3(signature = (action, value=None, unit=None, nodes=0, pv=None))]
     fn new(
         action: usize,
         value: Option<f64>,
         unit: Option<&str>,
         nodes: u64,
+        pv: Option<Vec<usize>>,
     ) -> PyResult<PyChoice> {
         let unit = match unit {
             None => None,
@@ -276,6 +307,7 @@ impl PyChoice {
             value,
             unit,
             nodes,
+            pv: pv.unwrap_or_default(),
         })
     }
 
@@ -283,7 +315,7 @@ impl PyChoice {
         let c = slf.get();
         Ok((
             slf.get_type().into_any(),
-            (c.action, c.value, c.unit, c.nodes),
+            (c.action, c.value, c.unit, c.nodes, c.pv.clone()),
         ))
     }
 
@@ -291,8 +323,8 @@ impl PyChoice {
         let value = self.value.map_or("None".to_string(), |v| format!("{v:?}"));
         let unit = self.unit.map_or("None".to_string(), |u| format!("{u:?}"));
         format!(
-            "Choice(action={}, value={value}, unit={unit}, nodes={})",
-            self.action, self.nodes
+            "Choice(action={}, value={value}, unit={unit}, nodes={}, pv={:?})",
+            self.action, self.nodes, self.pv
         )
     }
 }

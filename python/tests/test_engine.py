@@ -161,6 +161,53 @@ def test_think_is_exact_in_the_endgame():
     assert checked >= 6
 
 
+def final_margin_for(game, player):
+    """The final disc difference of a game over for `player` (empties to the winner)."""
+    me, other = game.scores()[player], game.scores()[1 - player]
+    empties = game.rules.width**2 - me - other
+    return me - other + (empties if me > other else -empties if me < other else 0)
+
+
+@pytest.mark.parametrize("rules", ["6x6", "8x8"])
+def test_alphabeta_gives_its_line_which_replays(rules):
+    checked = {"exact": 0, "discs": 0, "pass": 0}
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = reversi.Game(rules)
+        plies = rng.randrange(4, game.rules.width**2 - 4)
+        while game.move_count < plies and not game.is_over():
+            game.play(rng.choice(game.legal_actions()))
+        if game.is_over():
+            continue
+        # Exact near the end (on 8x8 the solver's line), else three plies.
+        choice = reversi.Bot("alphabeta:depth=3:solve=12", seed=1).think(game)
+        assert choice.pv[0] == choice.action
+        line = game.copy()
+        for action in choice.pv:
+            assert line.is_legal(action), (choice, action)
+            line.play(action)
+        placements = [a for a in choice.pv if a != game.rules.width**2]
+        if choice.unit == "exact":
+            assert line.is_over(), choice
+            assert final_margin_for(line, game.to_move) == choice.value
+        else:
+            assert len(placements) == 3 or line.is_over(), choice
+        checked["pass" if game.must_pass() else choice.unit] += 1
+    assert checked["exact"] >= 3 and checked["discs"] >= 3, checked
+    # The other bots give no line.
+    assert reversi.Bot("greedy", seed=1).think(reversi.Game(rules)).pv == []
+
+
+def test_a_choice_keeps_its_line_through_pickle():
+    choice = reversi.Bot("alphabeta:depth=4", seed=1).think(reversi.Game("8x8"))
+    assert len(choice.pv) == 4
+    back = pickle.loads(pickle.dumps(choice))
+    assert back == choice and back.pv == choice.pv
+    assert back != reversi.Choice(choice.action, choice.value, choice.unit, choice.nodes)
+    assert reversi.Choice(19, pv=[19, 20]).pv == [19, 20]
+    assert "pv=[19, 20]" in repr(reversi.Choice(19, pv=[19, 20]))
+
+
 @pytest.mark.parametrize(
     "call",
     [

@@ -719,9 +719,9 @@ impl Bot for EngineBot {
             .engine
             .genmove_until(game, self.move_time, self.depth, stop)?;
         Ok(Choice {
-            mv,
             eval,
             nodes: self.engine.nodes().unwrap_or(0),
+            ..Choice::new(mv)
         })
     }
 

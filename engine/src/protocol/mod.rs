@@ -49,7 +49,7 @@ pub enum Protocol {
 ///
 ///     fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
 ///         let mv = game.legal_moves().first().map_or(Move::Pass, Move::Place);
-///         Ok(Choice { mv, eval: None, nodes: 0 })
+///         Ok(Choice::new(mv))
 ///     }
 /// }
 ///
@@ -310,9 +310,9 @@ mod tests {
                 .last()
                 .map_or(Move::Pass, Move::Place);
             Ok(Choice {
-                mv,
                 eval: Some(Eval::Discs(1.5)),
                 nodes: 7,
+                ..Choice::new(mv)
             })
         }
 
@@ -371,11 +371,7 @@ mod tests {
         fn choose(&mut self, _: &Game) -> Result<Choice, BotError> {
             match self.0 {
                 true => Err(BotError::Engine("out of ideas".into())),
-                false => Ok(Choice {
-                    mv: Move::Place("a1".parse().unwrap()),
-                    eval: None,
-                    nodes: 0,
-                }),
+                false => Ok(Choice::new("a1".parse::<reversi::Square>().unwrap())),
             }
         }
     }

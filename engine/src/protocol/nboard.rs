@@ -6,9 +6,10 @@
 //! depth, at most the server's `max_depth`; a depth that is not a number is
 //! answered with a `status` line), `set game GGF`, `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
-//! pass), `hint N` (`status thinking`, the best N moves as `search MOVE EVAL 0
-//! DEPTH` lines, then `status`; a bot of your own and a forced pass show
-//! one), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`;
+//! pass), `hint N` (`status thinking`, the best N moves as `search PV EVAL 0
+//! DEPTH` lines, each with its principal variation run together as Edax
+//! writes it, `f5d6c3`, `PA` for a pass; then `status`; a bot of your own and
+//! a forced pass show one), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`;
 //! `status cannot move: WHY` when the bot fails), `ping N` (`pong N`), `learn`
 //! (`learned`), `nodestats` (the last search's `nodestats`), `status`
 //! (`status ready`), `quit`. Other lines are ignored. A `move` or `set game` that cannot be read
@@ -26,6 +27,7 @@ use std::thread::ScopedJoinHandle;
 use std::time::Instant;
 
 use reversi::text::ggf;
+use reversi::AnyPosition;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
@@ -119,17 +121,46 @@ fn join(running: ScopedJoinHandle<'_, Searched>, server: &mut Server) -> std::io
     answered.map(drop)
 }
 
-/// A hint's `search MOVE EVAL 0 DEPTH` line for `choice`: an exact value is
-/// shown at depth 60, as NBoard marks a solved move.
-fn search_line(out: &mut impl Write, choice: &Choice, depth: u32) -> std::io::Result<()> {
+/// A hint's `search PV EVAL 0 DEPTH` line for `choice` in `pos`: the
+/// principal variation as Edax writes it, the moves run together (`f5d6c3`),
+/// with `PA` where a player passes (the move alone when the bot gives no
+/// line); an exact value is shown at depth 60, as NBoard marks a solved move.
+fn search_line(
+    out: &mut impl Write,
+    pos: &AnyPosition,
+    choice: &Choice,
+    depth: u32,
+) -> std::io::Result<()> {
     let exact = choice.eval.is_some_and(Eval::is_exact);
     writeln!(
         out,
         "search {} {:+.2} 0 {}",
-        write_move(choice.mv, Protocol::Nboard),
+        line_text(pos, choice),
         choice.eval.and_then(Eval::discs).unwrap_or(0.0),
         if exact { 60 } else { depth }
     )
+}
+
+/// `choice`'s line from `pos` in NBoard's way: each move's square, `PA` for
+/// each pass, run together. A line that stops being legal (a bot's mistake)
+/// is cut there.
+fn line_text(pos: &AnyPosition, choice: &Choice) -> String {
+    let mut text = String::new();
+    let mut pos = *pos;
+    for &square in &choice.pv {
+        if pos.must_pass() {
+            let Some(passed) = pos.pass() else { break };
+            text.push_str("PA");
+            pos = passed;
+        }
+        let Ok(next) = pos.play(square) else { break };
+        text.push_str(&square.to_string());
+        pos = next;
+    }
+    if text.is_empty() {
+        return write_move(choice.mv, Protocol::Nboard);
+    }
+    text
 }
 
 /// Answers one NBoard command on `out`; false after `quit`.
@@ -211,7 +242,7 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 // One move: the bot's choice, or the forced pass valued by
                 // the reply. Stopped, it shows none.
                 if let Ok(choice) = engine.choose() {
-                    search_line(out, &choice, depth)?;
+                    search_line(out, &pos, &choice, depth)?;
                 }
             } else {
                 // NBoard games are two-player, so the ranking is refused only
@@ -222,7 +253,7 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                     let nodes = ranked.iter().map(|choice| choice.nodes).sum();
                     engine.last_nodes = (nodes, started.elapsed().as_secs_f64());
                     for choice in ranked.iter().take(n) {
-                        search_line(out, choice, depth)?;
+                        search_line(out, &pos, choice, depth)?;
                     }
                 }
             }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use multiversion::multiversion;
 use reversi::layout::Layout;
-use reversi::{features, Bitboard, BitboardIter, Position, Spot};
+use reversi::{features, Bitboard, BitboardIter, Position, Spot, Square};
 
 use super::eval::evaluate;
 use crate::bot::{is_set, Eval};
@@ -31,6 +31,66 @@ pub struct Search {
     pub stopped: bool,
     /// When the search is to stop, as if `stop` were set: looked at with it.
     pub deadline: Option<Instant>,
+    /// The best line found from each node of the line being searched.
+    lines: Lines,
+}
+
+/// The most plies a line can have: each placement fills one of fewer than
+/// [`MAX_MOVES`] empty squares, with at most one pass before each and one at
+/// the end.
+const MAX_PLY: usize = 2 * MAX_MOVES + 2;
+
+/// The best line found so far from the node at each ply of the line being
+/// searched (a triangular table): a node that raises its alpha stores its move
+/// and its child's line in its row, so that the root's row ends as the
+/// principal variation. Passes are left out, as in the solver's.
+struct Lines {
+    /// Row `ply`: the best line from the node at that ply.
+    moves: Box<[[Square; MAX_PLY]; MAX_PLY]>,
+    /// The length of each row.
+    len: Box<[u16; MAX_PLY + 1]>,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines {
+            moves: Box::new([[Square::new(0, 0); MAX_PLY]; MAX_PLY]),
+            len: Box::new([0; MAX_PLY + 1]),
+        }
+    }
+
+    /// Row `ply` becomes `first` and then row `ply + 1`, the line of the child
+    /// that `first` leads to.
+    #[inline(always)]
+    fn extend(&mut self, ply: usize, first: Square) {
+        let len = usize::from(self.len[ply + 1]).min(MAX_PLY - 1);
+        let (rows, below) = self.moves.split_at_mut(ply + 1);
+        let row = &mut rows[ply];
+        row[0] = first;
+        row[1..=len].copy_from_slice(&below[0][..len]);
+        self.len[ply] = len as u16 + 1;
+    }
+
+    /// Row `ply` becomes `refutation` alone: the move that reached beta, its
+    /// line unsearched.
+    #[inline(always)]
+    fn cut(&mut self, ply: usize, refutation: Square) {
+        self.moves[ply][0] = refutation;
+        self.len[ply] = 1;
+    }
+
+    /// Row `ply` becomes row `ply + 1`: the node passed.
+    #[inline(always)]
+    fn pass(&mut self, ply: usize) {
+        let len = usize::from(self.len[ply + 1]);
+        let (rows, below) = self.moves.split_at_mut(ply + 1);
+        rows[ply][..len].copy_from_slice(&below[0][..len]);
+        self.len[ply] = len as u16;
+    }
+
+    fn row(&self, ply: usize) -> &[Square] {
+        &self.moves[ply][..usize::from(self.len[ply])]
+    }
 }
 
 /// The nodes between two looks at [`Search::stop`], less one: about a
@@ -48,7 +108,33 @@ impl Search {
             stop,
             stopped,
             deadline: None,
+            lines: Lines::new(),
         }
+    }
+
+    /// The principal variation of the last [`negamax`](Search::negamax) (passes
+    /// left out): the line from its position along which each side's move was
+    /// the best it found, as far as the search saw it. Only a value between
+    /// `alpha` and `beta` has a whole line: at or below `alpha` the line is
+    /// empty (no move did better), and at or above `beta` it is the move that
+    /// reached `beta` alone, the line after it unsearched. Meaningless after a
+    /// stopped search.
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Position, Rules};
+    /// use reversi_engine::search::alphabeta::{Search, INFINITY};
+    ///
+    /// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+    ///     unreachable!()
+    /// };
+    /// let mut search = Search::new(false, None);
+    /// search.negamax(&pos, 4, -INFINITY, INFINITY);
+    /// let line = search.principal_variation();
+    /// assert_eq!(line.len(), 4);
+    /// assert!(pos.is_legal(line[0]));
+    /// ```
+    pub fn principal_variation(&self) -> &[Square] {
+        self.lines.row(0)
     }
 }
 
@@ -61,11 +147,12 @@ impl Search {
     /// kernel of a position from [`visit_fastest`](reversi::AnyPosition::visit_fastest)
     /// is inlined into the search.
     pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, alpha: i32, beta: i32) -> i32 {
-        negamax_compiled(self, pos, depth, alpha, beta)
+        negamax_compiled(self, pos, depth, alpha, beta, 0)
     }
 }
 
-/// [`Search::negamax`] for one processor level.
+/// [`Search::negamax`] for one processor level, of a node `ply` plies below
+/// the root (its row in [`Lines`]).
 #[multiversion(targets = "simd")]
 fn negamax_compiled<P: Position>(
     search: &mut Search,
@@ -73,6 +160,7 @@ fn negamax_compiled<P: Position>(
     depth: u32,
     alpha: i32,
     beta: i32,
+    ply: usize,
 ) -> i32 {
     /// The recursion, compiled for the same processor features as the function
     /// around it, so that it calls itself directly rather than through the
@@ -84,8 +172,10 @@ fn negamax_compiled<P: Position>(
         depth: u32,
         mut alpha: i32,
         beta: i32,
+        ply: usize,
     ) -> i32 {
         search.nodes += 1;
+        search.lines.len[ply] = 0;
         if search.nodes & STOP_CHECK == 0 {
             if let Some(stop) = &search.stop {
                 search.stopped |= stop.load(Ordering::Relaxed);
@@ -106,19 +196,37 @@ fn negamax_compiled<P: Position>(
             if next.legal_moves().is_empty() {
                 return pos.final_margin() * EXACT;
             }
-            return -negamax(search, &next, depth, -beta, -alpha);
+            let value = -negamax(search, &next, depth, -beta, -alpha, ply + 1);
+            search.lines.pass(ply);
+            return value;
         }
         let next_depth = depth.saturating_sub(1);
         for m in ordered(pos, moves, search.exact || depth >= 2) {
-            let value = -negamax(search, &pos.play_unchecked(m), next_depth, -beta, -alpha);
+            let value = -negamax(
+                search,
+                &pos.play_unchecked(m),
+                next_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+            );
             if value >= beta {
+                // Only the first node's line is seen outside after a cut
+                // (`principal_variation`): below, a cut node's line is never
+                // read, and keeping it costs the exact search 4 %.
+                if ply == 0 {
+                    search.lines.cut(ply, m.square());
+                }
                 return value;
             }
-            alpha = alpha.max(value);
+            if value > alpha {
+                alpha = value;
+                search.lines.extend(ply, m.square());
+            }
         }
         alpha
     }
-    negamax(search, pos, depth, alpha, beta)
+    negamax(search, pos, depth, alpha, beta, ply)
 }
 
 /// The moves, fewest replies first when `sort` (the cheapest good order), else as
@@ -199,7 +307,7 @@ impl<L: Layout> Iterator for Ordered<L> {
 }
 
 /// What [`alphabeta_root`] found.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootChoice<L: Layout> {
     /// The best move.
     pub best: Spot<L>,
@@ -210,6 +318,11 @@ pub struct RootChoice<L: Layout> {
     pub exact: bool,
     /// The positions searched.
     pub nodes: u64,
+    /// The principal variation: the line from `best` on along which each side
+    /// plays the move the search found best, to the search's depth (to the end
+    /// of the game when exact), passes left out as in the solver's
+    /// [`Solution::pv`](crate::solver::Solution::pv).
+    pub pv: Vec<Square>,
 }
 
 impl<L: Layout> RootChoice<L> {
@@ -350,7 +463,7 @@ pub fn alphabeta_root_timed<P: Position>(
     for depth in 1..=deepest {
         // The first ply runs to its end, whatever the time.
         search.deadline = if depth == 1 { None } else { deadline };
-        let first = found.map(|(choice, _)| choice.best);
+        let first = found.as_ref().map(|(choice, _)| choice.best);
         match root_search(root, depth, &mut search, first) {
             Ok(choice) => {
                 let exact = depth >= to_the_end;
@@ -397,10 +510,12 @@ fn root_search<P: Position>(
         .into_iter()
         .chain(ordered(root, root.legal_moves(), true).filter(|&m| Some(m) != first));
     for m in moves {
-        let value = -search.negamax(&root.play_unchecked(m), depth.max(1) - 1, -INFINITY, -alpha);
+        let child = root.play_unchecked(m);
+        let value = -negamax_compiled(search, &child, depth.max(1) - 1, -INFINITY, -alpha, 1);
         if best.is_none() || value > alpha {
             alpha = value;
             best = Some(m);
+            search.lines.extend(0, m.square());
         }
     }
     let best = best.ok_or(RootError::NoMove)?;
@@ -412,5 +527,120 @@ fn root_search<P: Position>(
         value: alpha,
         exact: search.exact,
         nodes: search.nodes,
+        pv: search.principal_variation().to_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use reversi::{AnyPosition, Game, PositionVisitor, Rules, SearchPosition};
+
+    use super::*;
+
+    /// Plays `line` from `root`, passing where the player to move must, and
+    /// values the position it ends in as the search does, for `root`'s player
+    /// to move: the final margin at the end of the game, else the evaluation.
+    fn value_at_the_end_of<P: Position>(root: &P, line: &[Square]) -> i32 {
+        let (mut pos, mut sign) = (*root, 1);
+        for &square in line {
+            if pos.legal_moves().is_empty() {
+                assert!(!pos.is_over(), "the line goes on after the end of the game");
+                (pos, sign) = (pos.pass_unchecked(), -sign);
+            }
+            assert!(pos.is_legal(square), "{square} is not legal in the line");
+            let spot = Spot::from_square(square).unwrap();
+            (pos, sign) = (pos.play_unchecked(spot), -sign);
+        }
+        sign * evaluate(&pos)
+    }
+
+    /// Searches a position and checks its principal variation.
+    struct CheckLine {
+        depth: u32,
+        solve: u32,
+    }
+
+    impl PositionVisitor for CheckLine {
+        type Output = ();
+        fn visit<P: SearchPosition>(self, pos: &P) {
+            let found = alphabeta_root(pos, self.depth, self.solve).unwrap();
+            let context = format!("{pos:?} depth {} solve {}", self.depth, self.solve);
+            assert_eq!(found.pv.first(), Some(&found.best.square()), "{context}");
+            // The line ends where the search valued it: at the end of the
+            // game, or after `depth` moves.
+            assert_eq!(
+                value_at_the_end_of(pos, &found.pv),
+                found.value,
+                "{context}"
+            );
+            let mut end = *pos;
+            for &square in &found.pv {
+                if end.legal_moves().is_empty() {
+                    end = end.pass_unchecked();
+                }
+                end = end.play_unchecked(Spot::from_square(square).unwrap());
+            }
+            if found.exact {
+                assert!(end.is_over(), "{context}: an exact line ends the game");
+            } else {
+                assert!(
+                    found.pv.len() == self.depth as usize || end.is_over(),
+                    "{context}: a line of {} moves",
+                    found.pv.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_principal_variation_is_legal_and_ends_in_the_value_found() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(20261203);
+        let mut searched = 0;
+        for text in ["6x6", "8x8", "10x10", "octagon", "8x8, anti", "6x6, anti"] {
+            let rules: Rules = text.parse().unwrap();
+            for _ in 0..6 {
+                let mut game = Game::new(rules);
+                while !game.is_over() {
+                    let moves: Vec<Square> = game.legal_moves().iter().collect();
+                    if moves.is_empty() {
+                        game.pass().unwrap();
+                        continue;
+                    }
+                    let empties = game.position().empty().len() as u32;
+                    if rng.next_u32() % 4 == 0 {
+                        let depth = 1 + rng.next_u32() % 4;
+                        // Exact near the end, where the search is cheap.
+                        let solve = if empties <= 9 { 9 } else { 0 };
+                        game.position().visit(CheckLine { depth, solve });
+                        searched += 1;
+                    }
+                    let m = moves[rng.next_u32() as usize % moves.len()];
+                    game.play(m).unwrap();
+                }
+            }
+        }
+        assert!(searched > 300, "{searched} searches");
+    }
+
+    #[test]
+    fn the_line_of_a_search_you_run_yourself_is_cut_at_beta_and_empty_below_alpha() {
+        let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+            unreachable!()
+        };
+        let mut search = Search::new(false, None);
+        let value = search.negamax(&pos, 4, -INFINITY, INFINITY);
+        assert_eq!(search.principal_variation().len(), 4);
+        assert_eq!(
+            value_at_the_end_of(&pos, search.principal_variation()),
+            value
+        );
+        // Above beta: the move that reached it, alone.
+        assert!(search.negamax(&pos, 4, value - 10, value - 5) >= value - 5);
+        assert_eq!(search.principal_variation().len(), 1);
+        // Below alpha: no move did better.
+        assert!(search.negamax(&pos, 4, value + 5, value + 10) <= value + 5);
+        assert!(search.principal_variation().is_empty());
+    }
 }
