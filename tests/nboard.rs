@@ -196,6 +196,9 @@ fn gtp_mode_answers_each_command() {
         "5 genmove white",
         "play black a1",
         "boardsize 7",
+        "",
+        "# a comment",
+        "9",
         "quit",
     ]
     .iter()
@@ -216,7 +219,10 @@ fn gtp_mode_answers_each_command() {
     );
     assert!(replies[5].starts_with("? illegal move"), "{}", replies[5]);
     assert!(replies[6].starts_with("? "), "{}", replies[6]);
-    assert_eq!(replies[7].trim(), "=");
+    // The empty line and the comment get no answer; an id alone gets an error.
+    assert_eq!(replies[7], "?9 missing command after the id");
+    assert_eq!(replies[8].trim(), "=");
+    assert_eq!(replies.len(), 9, "{replies:?}");
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! `white`) must be the player to move, or the other one when the player to
 //! move has no move (the pass is put in), or either colour once the game is
 //! over (`genmove` answers `pass`); otherwise the answer is an error and the
-//! game is unchanged.
+//! game is unchanged. Empty lines and comments (`#` on) are ignored; an id
+//! with no command after it is answered with an error.
 
 use std::io::{BufRead, Write};
 
@@ -35,6 +36,11 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         _ => "",
     };
     let Some(command) = words.next() else {
+        // An empty line is ignored; an id alone is a command without its
+        // name, which its sender waits for an answer to.
+        if !id.is_empty() {
+            write!(out, "?{id} missing command after the id\n\n")?;
+        }
         return Ok(true);
     };
     let args: Vec<&str> = words.collect();
