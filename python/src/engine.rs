@@ -1,7 +1,6 @@
 //! The engine crate's bots and exact solver, from Python.
 
 use pyo3::prelude::*;
-use reversi::TwoPlayer8;
 use reversi_engine::bot::{Bot, Eval, Kind, Spec};
 use reversi_engine::protocol::client::{EngineBot, EngineSpec};
 use reversi_engine::solver::{Limits, Solver};
@@ -329,12 +328,15 @@ impl PyChoice {
     }
 }
 
-/// Solves a two-player 6x6 or 8x8 position exactly: returns ``(best_action, score,
+/// Solves a two-player position exactly: returns ``(best_action, score,
 /// nodes)``, where ``score`` is the final disc difference for the player to move
 /// with perfect play (empty squares to the winner) and ``best_action`` is None when
-/// the player must pass or the game is over. The time grows quickly with the
-/// number of empty squares (seconds at about 20 on one core); ``threads`` (1 to
-/// 1024) search together, and Ctrl-C stops the solve (``KeyboardInterrupt``).
+/// the player must pass or the game is over. 6x6 and 8x8 (blocked squares and
+/// Anti-Reversi too) take the fast path, with its table and threads: the time
+/// grows quickly with the number of empty squares (seconds at about 20 on one
+/// core), and ``threads`` (1 to 1024) search together. 10x10 and the octagon
+/// take a plain alpha-beta search on one thread, for small endgames only (about
+/// a dozen empty squares). Ctrl-C stops the solve (``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (game, table_bits=20, threads=1))]
 pub fn solve(
@@ -349,14 +351,20 @@ pub fn solve(
         )));
     }
     check_threads(threads)?;
-    let position = TwoPlayer8::try_from(*game.game().position()).map_err(reversi_error)?;
+    let position = *game.game().position();
+    if position.players() != 2 {
+        return Err(reversi_error(format_args!(
+            "solve takes games of two players, not {}",
+            position.players()
+        )));
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let mut solver = Solver::with_table_bits(table_bits);
     solver.set_threads(threads).set_limits(Limits {
         stop: Some(Arc::clone(&stop)),
         ..Limits::default()
     });
-    let solved = interrupt::run(py, "the solver", &stop, move || solver.try_solve(&position))?;
+    let solved = interrupt::run(py, "the solver", &stop, move || solver.solve_any(&position))?;
     let solution = solved.map_err(reversi_error)?;
     let best = solution
         .best_move

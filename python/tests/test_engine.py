@@ -70,7 +70,7 @@ def test_solve_a_known_position():
     assert reversi.solve(game, table_bits=10) == (63, 64, reversi.solve(game, table_bits=10)[2])
 
 
-@pytest.mark.parametrize(("rules", "plies"), [("8x8", 54), ("6x6", 26)])
+@pytest.mark.parametrize(("rules", "plies"), [("8x8", 54), ("6x6", 26), ("10x10", 92)])
 @pytest.mark.parametrize("seed", range(6))
 def test_solve_matches_a_plain_minimax(rules, plies, seed):
     # On 6x6 too, where the best action is numbered on the 6-wide grid.
@@ -88,11 +88,10 @@ def test_solve_matches_a_plain_minimax(rules, plies, seed):
     assert nodes > 0
 
 
-def test_solve_refuses_other_boards():
-    with pytest.raises(reversi.ReversiError):
-        reversi.solve(reversi.Game("10x10"))
-    with pytest.raises(reversi.ReversiError):
-        reversi.solve(reversi.Game("8x8, 4 players"))
+def test_solve_refuses_more_than_two_players():
+    for rules in ["8x8, 4 players", "octagon, 3 players"]:
+        with pytest.raises(reversi.ReversiError, match="solve takes games of two players, not"):
+            reversi.solve(reversi.Game(rules))
 
 
 def test_think_gives_the_value_in_its_unit():
