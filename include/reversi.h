@@ -1165,13 +1165,15 @@ ReversiStatus reversi_wthor_trailing_bytes(const struct ReversiWthor *db, size_t
 // Reads the names files, `WTHOR.JOU` (`players`, `players_len` bytes) and
 // `WTHOR.TRN` (`tournaments`), for `reversi_wthor_game` to name each game from:
 // the tags `Black`, `White` and `Event` beside the numbers (a number beyond a
-// file is left unnamed). `WTHOR_ERROR`, with the database unchanged, for a file
-// that is not a names file or is cut short.
+// file is left unnamed). A file not given (NULL, with a length of 0) leaves its
+// tags out, so that a database with only one of the files is named from it;
+// both NULL forget the names given before. `WTHOR_ERROR`, with the database
+// unchanged, for a file that is not a names file or is cut short (an empty
+// one, with no header, too).
 //
 // # Safety
 // `db` is NULL or a live handle; `players` and `tournaments` point to their
-// lengths in bytes, or are NULL with a length of 0 (an empty file, which has
-// no header: `WTHOR_ERROR`).
+// lengths in bytes, or are NULL with a length of 0.
 ReversiStatus reversi_wthor_set_names(struct ReversiWthor *db,
                                       const uint8_t *players,
                                       size_t players_len,

@@ -272,7 +272,7 @@ pub fn wthor_games(
         .map(|t| Names::tournaments(t.as_bytes()))
         .transpose()
         .map_err(|e| reversi_error(format_args!("tournaments: {e}")))?;
-    let empty = Names::parse(&[0; WTHOR_HEADER], 1).map_err(reversi_error)?;
+    let empty = Names::empty();
     Ok(database
         .games()
         .enumerate()

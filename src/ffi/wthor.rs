@@ -377,13 +377,15 @@ pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
 /// Reads the names files, `WTHOR.JOU` (`players`, `players_len` bytes) and
 /// `WTHOR.TRN` (`tournaments`), for `reversi_wthor_game` to name each game from:
 /// the tags `Black`, `White` and `Event` beside the numbers (a number beyond a
-/// file is left unnamed). `WTHOR_ERROR`, with the database unchanged, for a file
-/// that is not a names file or is cut short.
+/// file is left unnamed). A file not given (NULL, with a length of 0) leaves its
+/// tags out, so that a database with only one of the files is named from it;
+/// both NULL forget the names given before. `WTHOR_ERROR`, with the database
+/// unchanged, for a file that is not a names file or is cut short (an empty
+/// one, with no header, too).
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `players` and `tournaments` point to their
-/// lengths in bytes, or are NULL with a length of 0 (an empty file, which has
-/// no header: `WTHOR_ERROR`).
+/// lengths in bytes, or are NULL with a length of 0.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_wthor_set_names(
     db: *mut ReversiWthor,
@@ -396,9 +398,9 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
         // SAFETY: forwarded.
         let db = unsafe { arg_mut(db, "db")? };
         let read = |bytes: *const u8, len: usize, name: &str, file: &str| {
-            // NULL with no bytes is an empty file, as for reversi_wthor_open.
             let bytes: &[u8] = match (bytes.is_null(), len) {
-                (true, 0) => &[],
+                // Not given.
+                (true, 0) => return Ok(None),
                 (true, _) => {
                     return Err(fail(
                         ReversiStatus::NullParameter,
@@ -412,11 +414,19 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
                 "WTHOR.JOU" => wthor::Names::players(bytes),
                 _ => wthor::Names::tournaments(bytes),
             };
-            names.map_err(|e| fail(ReversiStatus::WthorError, format_args!("{file}: {e}")))
+            names
+                .map(Some)
+                .map_err(|e| fail(ReversiStatus::WthorError, format_args!("{file}: {e}")))
         };
         let players = read(players, players_len, "players", "WTHOR.JOU")?;
         let tournaments = read(tournaments, tournaments_len, "tournaments", "WTHOR.TRN")?;
-        db.names = Some((players, tournaments));
+        db.names = match (players, tournaments) {
+            (None, None) => None,
+            (players, tournaments) => Some((
+                players.unwrap_or_else(wthor::Names::empty),
+                tournaments.unwrap_or_else(wthor::Names::empty),
+            )),
+        };
         Ok(())
     })
 }

@@ -376,6 +376,22 @@ const PLAYER_NAME: usize = 20;
 const TOURNAMENT_NAME: usize = 26;
 
 impl Names {
+    /// A list of no names, for a database with one names file and not the
+    /// other: [`WthorGame::name`] leaves the tags of this one out.
+    ///
+    /// ```
+    /// use reversi::text::wthor::Names;
+    ///
+    /// assert_eq!(Names::empty().get(0), None);
+    /// ```
+    pub fn empty() -> Names {
+        Names {
+            header: [0; HEADER],
+            width: PLAYER_NAME,
+            names: Vec::new(),
+        }
+    }
+
     /// Reads `WTHOR.JOU`.
     pub fn players(bytes: &[u8]) -> Result<Names, WthorError> {
         Names::parse(bytes, PLAYER_NAME)

@@ -503,10 +503,26 @@ static void wthor(const char *path) {
         CHECK(strcmp(last_error(), "WTHOR.JOU: the names file ends before name number 0, short of its header's count") == 0);
         CHECK(reversi_wthor_set_names(db, NULL, 5, trn, trn_len) == REVERSI_STATUS_NULL_PARAMETER);
         CHECK(strcmp(last_error(), "players is NULL") == 0);
-        CHECK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
+        CHECK(reversi_wthor_set_names(db, jou, 0, trn, trn_len) == REVERSI_STATUS_WTHOR_ERROR);
         CHECK(strcmp(last_error(), "WTHOR.JOU: the file is shorter than the 16-byte header") == 0);
         OK(reversi_wthor_game(db, 0, &game, &info));
         CHECK(reversi_game_tag(game, "Event", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
+        reversi_game_free(game);
+        /* One file alone names what it can: the tournament without the players,
+           then the players without the tournament; both NULL forget the names. */
+        OK(reversi_wthor_set_names(db, NULL, 0, trn, trn_len));
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        OK(reversi_game_tag(game, "Event", tag, sizeof tag, &n));
+        CHECK(reversi_game_tag(game, "Black", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
+        reversi_game_free(game);
+        OK(reversi_wthor_set_names(db, jou, jou_len, NULL, 0));
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        OK(reversi_game_tag(game, "Black", tag, sizeof tag, &n));
+        CHECK(reversi_game_tag(game, "Event", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
+        reversi_game_free(game);
+        OK(reversi_wthor_set_names(db, NULL, 0, NULL, 0));
+        OK(reversi_wthor_game(db, 0, &game, &info));
+        CHECK(reversi_game_tag(game, "White", tag, sizeof tag, &n) == REVERSI_STATUS_NOT_FOUND);
         reversi_game_free(game);
         OK(reversi_wthor_set_names(db, jou, jou_len, trn, trn_len));
         OK(reversi_wthor_game(db, 0, &game, &info));
