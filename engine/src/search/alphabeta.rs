@@ -35,27 +35,47 @@ pub struct Search {
     lines: Lines,
 }
 
-/// The most plies a line can have: each placement fills one of fewer than
-/// [`MAX_MOVES`] empty squares, with at most one pass before each and one at
-/// the end.
-const MAX_PLY: usize = 2 * MAX_MOVES + 2;
-
 /// The best line found so far from the node at each ply of the line being
 /// searched (a triangular table): a node that raises its alpha stores its move
 /// and its child's line in its row, so that the root's row ends as the
 /// principal variation. Passes are left out, as in the solver's.
+///
+/// The table grows to the plies of the deepest search asked of it
+/// ([`Lines::fit`]), so that a shallow search does not pay for clearing a
+/// table as deep as a whole game.
 struct Lines {
-    /// Row `ply`: the best line from the node at that ply.
-    moves: Box<[[Square; MAX_PLY]; MAX_PLY]>,
-    /// The length of each row.
-    len: Box<[u16; MAX_PLY + 1]>,
+    /// The rows, and the room in each: the plies of a line from the root.
+    rows: usize,
+    /// Row `ply`, the best line from the node at that ply, from `ply * rows`.
+    moves: Vec<Square>,
+    /// The length of each row, and one more (0) below the deepest.
+    len: Vec<u16>,
 }
 
 impl Lines {
     fn new() -> Lines {
         Lines {
-            moves: Box::new([[Square::new(0, 0); MAX_PLY]; MAX_PLY]),
-            len: Box::new([0; MAX_PLY + 1]),
+            rows: 0,
+            moves: Vec::new(),
+            len: vec![0],
+        }
+    }
+
+    /// Room for a search of `pos` to `depth` plies (to the end of the game
+    /// when `exact`): every placement but the last may follow a pass, and a
+    /// search does not go past the end of the game.
+    fn fit<P: Position>(&mut self, pos: &P, depth: u32, exact: bool) {
+        let empties = pos.empty().len();
+        let placements = if exact {
+            empties
+        } else {
+            empties.min(depth as usize)
+        };
+        let rows = 2 * placements + 2;
+        if rows > self.rows {
+            self.rows = rows;
+            self.moves = vec![Square::new(0, 0); rows * rows];
+            self.len = vec![0; rows + 1];
         }
     }
 
@@ -63,11 +83,11 @@ impl Lines {
     /// that `first` leads to.
     #[inline(always)]
     fn extend(&mut self, ply: usize, first: Square) {
-        let len = usize::from(self.len[ply + 1]).min(MAX_PLY - 1);
-        let (rows, below) = self.moves.split_at_mut(ply + 1);
-        let row = &mut rows[ply];
+        let rows = self.rows;
+        let len = usize::from(self.len[ply + 1]).min(rows - 1);
+        let (row, below) = self.moves[ply * rows..].split_at_mut(rows);
         row[0] = first;
-        row[1..=len].copy_from_slice(&below[0][..len]);
+        row[1..=len].copy_from_slice(&below[..len]);
         self.len[ply] = len as u16 + 1;
     }
 
@@ -75,21 +95,23 @@ impl Lines {
     /// line unsearched.
     #[inline(always)]
     fn cut(&mut self, ply: usize, refutation: Square) {
-        self.moves[ply][0] = refutation;
+        self.moves[ply * self.rows] = refutation;
         self.len[ply] = 1;
     }
 
     /// Row `ply` becomes row `ply + 1`: the node passed.
     #[inline(always)]
     fn pass(&mut self, ply: usize) {
+        let rows = self.rows;
         let len = usize::from(self.len[ply + 1]);
-        let (rows, below) = self.moves.split_at_mut(ply + 1);
-        rows[ply][..len].copy_from_slice(&below[0][..len]);
+        let (row, below) = self.moves[ply * rows..].split_at_mut(rows);
+        row[..len].copy_from_slice(&below[..len]);
         self.len[ply] = len as u16;
     }
 
     fn row(&self, ply: usize) -> &[Square] {
-        &self.moves[ply][..usize::from(self.len[ply])]
+        let start = ply * self.rows;
+        &self.moves[start..start + usize::from(self.len[ply])]
     }
 }
 
@@ -147,6 +169,7 @@ impl Search {
     /// kernel of a position from [`visit_fastest`](reversi::AnyPosition::visit_fastest)
     /// is inlined into the search.
     pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.lines.fit(pos, depth, self.exact);
         negamax_compiled(self, pos, depth, alpha, beta, 0)
     }
 }
@@ -504,6 +527,7 @@ fn root_search<P: Position>(
     if root.players() != 2 {
         return Err(RootError::Players(root.players()));
     }
+    search.lines.fit(root, depth.max(1), search.exact);
     let mut best = None;
     let mut alpha = -INFINITY;
     let moves = first
