@@ -212,6 +212,7 @@ class VecEnv:
         obs_dtype: Optional[npt.DTypeLike] = None,
         observations: bool = True,
         threads: int = 1,
+        random_blocked: bool = False,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...

@@ -48,6 +48,9 @@ pub trait Batch: Send + Sync {
     /// not over), and restarts from it when it ends, until it is started again;
     /// the other games, and the games that ended in the last step, are untouched.
     fn restart(&mut self, index: usize, start: &AnyPosition);
+    /// Game `index` restarts from `start` (a position of the batch's kind, not
+    /// over) when it ends, from then on; the game it plays now is untouched.
+    fn restart_next_from(&mut self, index: usize, start: &AnyPosition);
     /// Game `index`'s line: the actions played since its start, the passes too.
     fn line(&self, index: usize) -> Vec<u8>;
     /// The games that ended in the last step, by index, each with its whole line.
@@ -348,6 +351,12 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
         self.line_start[index] = self.steps;
     }
 
+    fn restart_next_from(&mut self, index: usize, start: &AnyPosition) {
+        let start = (self.typed)(start);
+        self.starts[index] = start;
+        self.start_moves[index] = start.legal_moves();
+    }
+
     fn line(&self, index: usize) -> Vec<u8> {
         self.line_from(index, self.line_start[index])
     }
@@ -585,6 +594,11 @@ impl Batch for Threaded {
     fn restart(&mut self, index: usize, start: &AnyPosition) {
         let (k, index) = self.part_of(index);
         self.parts[k].restart(index, start);
+    }
+
+    fn restart_next_from(&mut self, index: usize, start: &AnyPosition) {
+        let (k, index) = self.part_of(index);
+        self.parts[k].restart_next_from(index, start);
     }
 
     fn line(&self, index: usize) -> Vec<u8> {

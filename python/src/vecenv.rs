@@ -149,7 +149,11 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// next step; ``game(i)`` gives game ``i`` with its history. ``reset`` starts
 /// every game again, or only those of ``indices=``, from the start of the rules
 /// or from given games (``games=``: openings, positions), which they then
-/// restart from whenever they end. The same seed gives
+/// restart from whenever they end. With ``random_blocked=True`` (rules without
+/// blocked squares of their own) each game is played on 1 to 4 squares blocked
+/// at random, as ``Rules(blocked_seed=...)`` draws them, drawn anew for every
+/// game: at ``reset`` and when a game ends and starts again; ``game(i).rules``
+/// names them, and the observations' blocked plane shows them. The same seed gives
 /// the same games. The arrays are new at each call, written in place by Rust
 /// without the GIL. ``threads`` steps the games and writes their planes on that
 /// many threads (the games and draws stay those of one thread: the same seed
@@ -163,9 +167,16 @@ pub struct VecEnv {
     /// Each game's start, which it restarts from when it ends: a game given to
     /// `reset` (its moves before the VecEnv's), or `None` for the rules' start.
     starts: Vec<Start>,
+    /// The start each game restarts from when it ends, where it is not the
+    /// one in `starts`: with `random_blocked`, drawn when the game started.
+    next_starts: Vec<Option<Start>>,
     /// The starts of the games that ended in the last step and were given a
     /// new start since, so that `finished` still replays them whole.
     ended_starts: HashMap<usize, Start>,
+    /// Whether each game not given to `reset` starts on squares blocked at
+    /// random, drawn anew from `rng` for each game.
+    random_blocked: bool,
+    /// The random source of `sample` and of the blocked squares.
     rng: Xoshiro256PlusPlus,
     obs_dtype: ObsDtype,
 }
@@ -234,12 +245,49 @@ impl VecEnv {
         }
         Ok(PyGame::from(game))
     }
+
+    /// Where a game from `start` begins.
+    fn position(&self, start: &Start) -> AnyPosition {
+        match start {
+            Some(game) => *game.position(),
+            None => AnyPosition::start(&self.rules),
+        }
+    }
+
+    /// A game of the rules on squares blocked at random.
+    fn draw(&mut self) -> Start {
+        let rules = self
+            .rules
+            .to_builder()
+            .build_with_random_blocked(&mut self.rng)
+            .expect("the VecEnv checked that its rules take blocked squares");
+        Some(Arc::new(reversi::Game::new(rules)))
+    }
+
+    /// Game `index` starts again: from `given` when a game was given, which it
+    /// restarts from when it ends; else from the rules' start, or with
+    /// `random_blocked` from a draw, and then from a draw made now.
+    fn start_game(&mut self, index: usize, given: Option<Start>) {
+        let (start, next) = match given {
+            Some(start) => (start, None),
+            None if self.random_blocked => (self.draw(), Some(self.draw())),
+            None => (None, None),
+        };
+        let position = self.position(&start);
+        self.games.restart(index, &position);
+        if let Some(next) = &next {
+            let position = self.position(next);
+            self.games.restart_next_from(index, &position);
+        }
+        self.starts[index] = start;
+        self.next_starts[index] = next;
+    }
 }
 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true, threads=1))]
+    #[pyo3(signature = (num_envs, rules=None, seed=None, *, obs_dtype=None, observations=true, threads=1, random_blocked=false))]
     fn new(
         num_envs: usize,
         rules: Option<&Bound<'_, PyAny>>,
@@ -247,6 +295,7 @@ impl VecEnv {
         obs_dtype: Option<&Bound<'_, PyAny>>,
         observations: bool,
         threads: usize,
+        random_blocked: bool,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(ReversiError::new_err("num_envs must be at least 1"));
@@ -254,6 +303,14 @@ impl VecEnv {
         check_threads(threads)?;
         let obs_dtype = ObsDtype::from_arg(obs_dtype, observations)?;
         let rules = rules_arg(rules)?;
+        let rng = Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed));
+        if random_blocked {
+            // The draws cannot fail later if one does not now.
+            rules
+                .to_builder()
+                .build_with_random_blocked(&mut rng.clone())
+                .map_err(|e| reversi_error(format_args!("random_blocked: {e}")))?;
+        }
         let start = AnyPosition::start(&rules);
         // A game's state, and its share of what each step returns.
         let plane_bytes = match obs_dtype {
@@ -263,6 +320,7 @@ impl VecEnv {
         };
         let each = 3 * core::mem::size_of::<AnyPosition>()
             + core::mem::size_of::<Start>()
+            + core::mem::size_of::<Option<Start>>()
             + batch::line_room(rules.board())
             + core::mem::size_of::<u64>()
             + plane_bytes * observation::len(rules.board(), rules.players())
@@ -270,15 +328,23 @@ impl VecEnv {
             + 5 * usize::from(rules.players())
             + 1;
         check_memory("VecEnv", num_envs, each)?;
-        Ok(VecEnv {
+        let mut env = VecEnv {
             rules,
             num_envs,
             games: batch::new(start, num_envs, threads),
             starts: vec![None; num_envs],
+            next_starts: vec![None; num_envs],
             ended_starts: HashMap::new(),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed)),
+            random_blocked,
+            rng,
             obs_dtype,
-        })
+        };
+        if random_blocked {
+            for index in 0..num_envs {
+                env.start_game(index, None);
+            }
+        }
+        Ok(env)
     }
 
     /// The number of games.
@@ -287,7 +353,9 @@ impl VecEnv {
         self.num_envs
     }
 
-    /// The rules of every game.
+    /// The rules of every game, but for the blocked squares, which are each
+    /// game's own with ``random_blocked`` or when games given to ``reset`` have
+    /// others (``game(i).rules`` has them).
     #[getter]
     fn rules(&self) -> crate::rules::PyRules {
         crate::rules::PyRules { rules: self.rules }
@@ -320,10 +388,12 @@ impl VecEnv {
     /// its moves and their annotations included (not its tags, its stated
     /// result or the moves it could redo), so that its record replays. When it
     /// ends in ``step`` it restarts from the given game again, until ``reset``
-    /// gives it another start (by default the start of the rules). The given
-    /// games have the VecEnv's rules and are not over. ``seed`` seeds the random
-    /// source of ``sample()`` again. Bad ``indices`` or ``games`` raise
-    /// ``ReversiError`` and change nothing.
+    /// gives it another start (by default the start of the rules, or with
+    /// ``random_blocked`` a new draw of blocked squares). The given games have
+    /// the VecEnv's rules, but for their blocked squares, which may be their own,
+    /// and are not over. ``seed`` seeds the random source of ``sample()`` and of
+    /// the blocked squares again, before the games start. Bad ``indices`` or
+    /// ``games`` raise ``ReversiError`` and change nothing.
     #[pyo3(signature = (seed=None, *, indices=None, games=None))]
     fn reset<'py>(
         &mut self,
@@ -336,34 +406,29 @@ impl VecEnv {
             .map(|indices| game_indices(py, indices, self.num_envs))
             .transpose()?;
         let count = indices.as_ref().map_or(self.num_envs, Vec::len);
-        let starts = match games {
-            Some(games) => given_starts(games, count, &self.rules)?,
-            None => GivenStarts::One(None),
-        };
+        let given = games
+            .map(|games| given_starts(games, count, &self.rules))
+            .transpose()?;
         // Everything is checked: from here on nothing fails.
         if let Some(seed) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         }
-        let position = |start: &Start| match start {
-            Some(game) => *game.position(),
-            None => AnyPosition::start(&self.rules),
+        // The game given for the `k`th game started, if any.
+        let given_for = |k: usize| match &given {
+            None => None,
+            Some(GivenStarts::One(start)) => Some(start.clone()),
+            Some(GivenStarts::Each(starts)) => Some(starts[k].clone()),
         };
-        match indices {
+        let indices = match indices {
             None => {
                 self.ended_starts.clear();
-                match starts {
-                    GivenStarts::One(start) => {
-                        self.games.reset(&position(&start));
-                        self.starts.fill(start);
-                    }
-                    GivenStarts::Each(starts) => {
-                        self.games.reset(&AnyPosition::start(&self.rules));
-                        for (index, start) in starts.into_iter().enumerate() {
-                            self.games.restart(index, &position(&start));
-                            self.starts[index] = start;
-                        }
-                    }
+                self.games.reset(&AnyPosition::start(&self.rules));
+                self.starts.fill(None);
+                self.next_starts.fill(None);
+                if given.is_none() && !self.random_blocked {
+                    return Ok((self.observations(py), self.masks(py)));
                 }
+                (0..self.num_envs).collect()
             }
             Some(indices) => {
                 // A game that ended in the last step is replayed by `finished`
@@ -373,15 +438,11 @@ impl VecEnv {
                         .entry(index)
                         .or_insert_with(|| self.starts[index].clone());
                 }
-                for (k, &index) in indices.iter().enumerate() {
-                    let start = match &starts {
-                        GivenStarts::One(start) => start.clone(),
-                        GivenStarts::Each(starts) => starts[k].clone(),
-                    };
-                    self.games.restart(index, &position(&start));
-                    self.starts[index] = start;
-                }
+                indices
             }
+        };
+        for (k, index) in indices.into_iter().enumerate() {
+            self.start_game(index, given_for(k));
         }
         Ok((self.observations(py), self.masks(py)))
     }
@@ -472,6 +533,24 @@ impl VecEnv {
         })
         .map_err(reversi_error)?;
         self.ended_starts.clear();
+        if self.random_blocked {
+            // Each game that ended has begun the game drawn for it when it
+            // started; the next one is drawn now, in the order of the games,
+            // so that a seed gives the same games on any number of threads.
+            let terminated = terminated_array.readonly();
+            let ended = terminated.as_array();
+            for index in ended.iter().enumerate().filter(|(_, &t)| t).map(|(i, _)| i) {
+                let Some(next) = self.next_starts[index].take() else {
+                    continue;
+                };
+                let ended = std::mem::replace(&mut self.starts[index], next);
+                self.ended_starts.insert(index, ended);
+                let after = self.draw();
+                let position = self.position(&after);
+                self.games.restart_next_from(index, &position);
+                self.next_starts[index] = Some(after);
+            }
+        }
         Ok((obs, rewards_array, terminated_array, masks_array))
     }
 
@@ -578,7 +657,17 @@ enum GivenStarts {
 /// checked to have `rules` and not to be over; `name` names it in the errors.
 fn given_start(game: &PyGame, rules: &Rules, name: &str) -> PyResult<Start> {
     let game = game.game();
-    if game.rules() != rules {
+    // The blocked squares are the game's own, as its record says.
+    let unblocked = |rules: &Rules| {
+        (
+            rules.board(),
+            rules.players(),
+            rules.anti(),
+            rules.opening(),
+            rules.handicap(),
+        )
+    };
+    if unblocked(game.rules()) != unblocked(rules) {
         return Err(reversi_error(format_args!(
             "{name} has the rules {}, not the VecEnv's {rules}",
             game.rules()
