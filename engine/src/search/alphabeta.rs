@@ -139,8 +139,9 @@ impl Search {
     /// the best it found, as far as the search saw it. Only a value between
     /// `alpha` and `beta` has a whole line: at or below `alpha` the line is
     /// empty (no move did better), and at or above `beta` it is the move that
-    /// reached `beta` alone, the line after it unsearched. Meaningless after a
-    /// stopped search.
+    /// reached `beta` alone, the line after it unsearched (empty when the
+    /// position must pass: that move was the other side's). Meaningless after
+    /// a stopped search.
     ///
     /// ```
     /// use reversi::{AnyPosition, Position, Rules};
@@ -220,7 +221,11 @@ fn negamax_compiled<P: Position>(
                 return pos.final_margin() * EXACT;
             }
             let value = -negamax(search, &next, depth, -beta, -alpha, ply + 1);
-            search.lines.pass(ply);
+            // The child's line only when it is whole: a child that cut off
+            // left in its row the moves that raised its alpha before the cut.
+            if alpha < value && value < beta {
+                search.lines.pass(ply);
+            }
             return value;
         }
         let next_depth = depth.saturating_sub(1);
@@ -646,6 +651,57 @@ mod tests {
             }
         }
         assert!(searched > 300, "{searched} searches");
+    }
+
+    #[test]
+    fn a_position_that_must_pass_has_a_line_only_inside_the_window() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut passes = 0;
+        for text in ["6x6", "8x8", "8x8, anti"] {
+            let rules: Rules = text.parse().unwrap();
+            for _ in 0..60 {
+                let mut game = Game::new(rules);
+                while !game.is_over() {
+                    let moves: Vec<Square> = game.legal_moves().iter().collect();
+                    if moves.is_empty() {
+                        game.position().visit(CheckPass);
+                        passes += 1;
+                        game.pass().unwrap();
+                        continue;
+                    }
+                    let m = moves[rng.next_u32() as usize % moves.len()];
+                    game.play(m).unwrap();
+                }
+            }
+        }
+        assert!(passes >= 20, "{passes} positions that must pass");
+    }
+
+    /// Searches a position that must pass with the whole window and with
+    /// windows above, around and below its value.
+    struct CheckPass;
+
+    impl PositionVisitor for CheckPass {
+        type Output = ();
+        fn visit<P: SearchPosition>(self, pos: &P) {
+            check_pass_lines(pos);
+        }
+    }
+
+    fn check_pass_lines<P: Position>(pos: &P) {
+        let mut search = Search::new(false, None);
+        let value = search.negamax(pos, 3, -INFINITY, INFINITY);
+        let whole = search.principal_variation().to_vec();
+        assert_eq!(value_at_the_end_of(pos, &whole), value, "{pos:?}");
+        assert!(search.negamax(pos, 3, value - 3, value + 3) == value);
+        assert_eq!(search.principal_variation(), whole, "{pos:?}");
+        // Outside the window the value is a bound, and the line empty.
+        for width in [30, 300, 3000, 30000] {
+            assert!(search.negamax(pos, 3, value + 1, value + width) <= value + 1);
+            assert_eq!(search.principal_variation(), [], "{pos:?} below alpha");
+            assert!(search.negamax(pos, 3, value - width, value - 1) >= value - 1);
+            assert_eq!(search.principal_variation(), [], "{pos:?} above beta");
+        }
     }
 
     #[test]
