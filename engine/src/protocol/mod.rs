@@ -360,6 +360,40 @@ mod tests {
         assert_eq!(server.depth, 3);
     }
 
+    /// Plays the last legal move and gives a line that starts with the first.
+    struct Astray;
+
+    impl Bot for Astray {
+        fn name(&self) -> &str {
+            "astray"
+        }
+
+        fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+            let moves = game.legal_moves();
+            let last = moves.iter().last().ok_or(BotError::Stopped)?;
+            Ok(Choice {
+                pv: moves.iter().take(1).collect(),
+                ..Choice::new(last)
+            })
+        }
+    }
+
+    #[test]
+    fn a_hint_whose_line_does_not_start_with_the_move_shows_the_move() {
+        let mut server = Server::with_bot(Astray);
+        let mut out = Vec::new();
+        nboard::serve(
+            &mut server,
+            &b"hint 1
+"[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8_lossy(&out);
+        // e6, not the line's d3.
+        assert!(out.contains("\nsearch e6 +0.00 0 "), "{out}");
+    }
+
     /// Fails, or plays a1, which is never legal at the start.
     struct Wrong(bool);
 

@@ -27,7 +27,7 @@ use std::thread::ScopedJoinHandle;
 use std::time::Instant;
 
 use reversi::text::ggf;
-use reversi::AnyPosition;
+use reversi::{AnyPosition, Move};
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
@@ -143,8 +143,14 @@ fn search_line(
 
 /// `choice`'s line from `pos` in NBoard's way: each move's square, `PA` for
 /// each pass, run together. A line that stops being legal (a bot's mistake)
-/// is cut there.
+/// is cut there, and one that does not start with the bot's move is not
+/// shown: the move is, alone.
 fn line_text(pos: &AnyPosition, choice: &Choice) -> String {
+    if let Move::Place(square) = choice.mv {
+        if choice.pv.first() != Some(&square) {
+            return write_move(choice.mv, Protocol::Nboard);
+        }
+    }
     let mut text = String::new();
     let mut pos = *pos;
     for &square in &choice.pv {
