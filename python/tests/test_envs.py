@@ -59,8 +59,10 @@ def test_pettingzoo_illegal_move_loses():
     env.step(0)  # a1: illegal at the start
     assert env.rewards["player_0"] == -1
     assert all(env.terminations.values())
-    # The move is not played, and no agent is shown a legal move any more.
+    # The move is not played, and no agent is shown a legal move any more, nor
+    # a player to move in the state.
     assert env.unwrapped.game.moves == []
+    assert not env.state()[6:].any()
     for agent in env.agent_iter():
         obs, _, terminated, _, _ = env.last()
         assert terminated and not obs["action_mask"].any()

@@ -23,7 +23,8 @@ training (``state_space``, float32, ``(2 * players + 4, width, width)``): the
 planes of ``Game.observation(0)`` (Black's discs, then each next player's in
 turn order, the Neutral disc, the empty, blocked and missing squares), then one
 plane a player, in turn order, all ones for the player to move and zeros for
-the others (all zeros once the game is over).
+the others (all zeros once the episode is over, also when an illegal move
+ended it).
 
 The game itself, with its whole history, is ``env.unwrapped.game`` (a
 ``reversi.Game``): save it with ``to_record()`` or ``write_wthor`` when the
@@ -120,7 +121,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players = self.rules.players
         planes = np.zeros(self.state_space.shape, np.float32)
         planes[: players + 4] = self.game.observation(0)
-        if not self.game.is_over():
+        # No one to move once the episode is over, whether the game ended or an
+        # illegal move ended it (TerminateIllegalWrapper: the game is not over).
+        in_play = any(
+            not self.terminations.get(agent, True) and not self.truncations.get(agent, True)
+            for agent in self.agents
+        )
+        if in_play and not self.game.is_over():
             planes[players + 4 + self.game.to_move] = 1.0
         return planes
 
