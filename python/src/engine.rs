@@ -330,7 +330,9 @@ impl PyChoice {
 
 /// Solves a two-player position exactly: returns ``(best_action, score,
 /// nodes)``, where ``score`` is the final disc difference for the player to move
-/// with perfect play (empty squares to the winner) and ``best_action`` is None when
+/// with perfect play (empty squares to the winner; in Anti-Reversi, where fewer
+/// discs win, the other side's discs less the player's, so that more is still
+/// better) and ``best_action`` is None when
 /// the player must pass or the game is over. 6x6 and 8x8 (blocked squares and
 /// Anti-Reversi too) take the fast path, with its table and threads: the time
 /// grows quickly with the number of empty squares (seconds at about 20 on one
@@ -359,7 +361,9 @@ pub fn solve(
         )));
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let mut solver = Solver::with_table_bits(table_bits);
+    // Only the fast path has a table: the others need none allocated.
+    let fast = matches!(position, reversi::AnyPosition::TwoPlayer8(_));
+    let mut solver = Solver::with_table_bits(if fast { table_bits } else { 1 });
     solver.set_threads(threads).set_limits(Limits {
         stop: Some(Arc::clone(&stop)),
         ..Limits::default()

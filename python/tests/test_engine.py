@@ -54,7 +54,7 @@ def minimax(game):
         me, other = game.scores()[game.to_move], game.scores()[1 - game.to_move]
         empties = game.rules.width**2 - me - other
         return me - other + (empties if me > other else -empties if me < other else 0)
-    best = -65
+    best = -(game.rules.width**2) - 1
     for action in game.legal_actions():
         game.play(action)
         value = -minimax(game)
