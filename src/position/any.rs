@@ -168,24 +168,35 @@ impl AnyPosition {
         cells: &[Cell; Square::NUM],
         to_move: Color,
     ) -> AnyPosition {
-        fn bits<L: Layout>(board: Board, cells: &[Cell; Square::NUM], cell: Cell) -> L::Bits {
-            L::from_set(
-                board
-                    .squares()
-                    .iter()
-                    .filter(|sq| cells[sq.index()] == cell)
-                    .collect(),
-            )
+        /// The squares of each kind of cell, sorted in one pass over the board.
+        struct Sorted {
+            discs: [SquareSet; 4],
+            neutral: SquareSet,
+            blocked: SquareSet,
+        }
+        let mut sorted = Sorted {
+            discs: [SquareSet::EMPTY; 4],
+            neutral: SquareSet::EMPTY,
+            blocked: SquareSet::EMPTY,
+        };
+        for square in board.squares() {
+            let set = match cells[square.index()] {
+                Cell::Empty => continue,
+                Cell::Disc(c) => &mut sorted.discs[c.index()],
+                Cell::Neutral => &mut sorted.neutral,
+                Cell::Blocked => &mut sorted.blocked,
+            };
+            set.insert(square);
         }
         fn two<L: Layout>(
             board: Board,
             anti: bool,
-            cells: &[Cell; Square::NUM],
+            sorted: &Sorted,
             to_move: Color,
         ) -> TwoPlayer<L> {
-            let black = bits::<L>(board, cells, Cell::Disc(Color::Black));
-            let white = bits::<L>(board, cells, Cell::Disc(Color::White));
-            let blocked = bits::<L>(board, cells, Cell::Blocked);
+            let black = L::from_set(sorted.discs[Color::Black.index()]);
+            let white = L::from_set(sorted.discs[Color::White.index()]);
+            let blocked = L::from_set(sorted.blocked);
             let black_to_move = to_move == Color::Black;
             let (mine, theirs) = if black_to_move {
                 (black, white)
@@ -209,16 +220,16 @@ impl AnyPosition {
             board: Board,
             players: u8,
             anti: bool,
-            cells: &[Cell; Square::NUM],
+            sorted: &Sorted,
             to_move: Color,
         ) -> MultiPlayer<L> {
-            let blocked = bits::<L>(board, cells, Cell::Blocked);
+            let blocked = L::from_set(sorted.blocked);
             let mut discs = [L::Bits::ZERO; 4];
             for c in Color::in_play(players) {
-                discs[c.index()] = bits::<L>(board, cells, Cell::Disc(*c));
+                discs[c.index()] = L::from_set(sorted.discs[c.index()]);
             }
             let neutral = if players == 3 {
-                bits::<L>(board, cells, Cell::Neutral)
+                L::from_set(sorted.neutral)
             } else {
                 L::Bits::ZERO
             };
@@ -235,10 +246,10 @@ impl AnyPosition {
             }
         }
         match (players, Grid8::holds(board)) {
-            (2, true) => AnyPosition::TwoPlayer8(two(board, anti, cells, to_move)),
-            (2, false) => AnyPosition::TwoPlayer10(two(board, anti, cells, to_move)),
-            (_, true) => AnyPosition::MultiPlayer8(multi(board, players, anti, cells, to_move)),
-            (_, false) => AnyPosition::MultiPlayer10(multi(board, players, anti, cells, to_move)),
+            (2, true) => AnyPosition::TwoPlayer8(two(board, anti, &sorted, to_move)),
+            (2, false) => AnyPosition::TwoPlayer10(two(board, anti, &sorted, to_move)),
+            (_, true) => AnyPosition::MultiPlayer8(multi(board, players, anti, &sorted, to_move)),
+            (_, false) => AnyPosition::MultiPlayer10(multi(board, players, anti, &sorted, to_move)),
         }
     }
 
