@@ -164,8 +164,8 @@ pub struct VecEnv {
     num_envs: usize,
     /// The games, on their typed positions and the fastest kernel.
     games: Box<dyn Batch>,
-    /// Each game's start, which it restarts from when it ends: a game given to
-    /// `reset` (its moves before the VecEnv's), or `None` for the rules' start.
+    /// Each game's start: a game given to `reset` (its moves before the
+    /// VecEnv's), or the start of the rules (with `random_blocked`, drawn).
     starts: Vec<Start>,
     /// The start each game restarts from when it ends, where it is not the
     /// one in `starts`: with `random_blocked`, drawn when the game started.
@@ -181,8 +181,15 @@ pub struct VecEnv {
     obs_dtype: ObsDtype,
 }
 
-/// The start of one game: a given game, shared by the games that start from it.
-type Start = Option<Arc<reversi::Game>>;
+/// The start of one game.
+#[derive(Clone)]
+enum Start {
+    /// The start of these rules: the VecEnv's, or the same on squares blocked
+    /// at random.
+    Rules(Rules),
+    /// A given game, shared by the games that start from it.
+    Given(Arc<reversi::Game>),
+}
 
 impl VecEnv {
     /// A new observation array, and its memory to write whole.
@@ -235,8 +242,8 @@ impl VecEnv {
     fn replay(&self, start: &Start, line: &[u8]) -> PyResult<PyGame> {
         let board = self.rules.board();
         let mut game = match start {
-            Some(game) => reversi::Game::clone(game),
-            None => reversi::Game::new(self.rules),
+            Start::Given(game) => reversi::Game::clone(game),
+            Start::Rules(rules) => reversi::Game::new(*rules),
         };
         for &action in line {
             let mv = reversi::Move::from_action(board, usize::from(action))
@@ -249,8 +256,8 @@ impl VecEnv {
     /// Where a game from `start` begins.
     fn position(&self, start: &Start) -> AnyPosition {
         match start {
-            Some(game) => *game.position(),
-            None => AnyPosition::start(&self.rules),
+            Start::Given(game) => *game.position(),
+            Start::Rules(rules) => AnyPosition::start(rules),
         }
     }
 
@@ -261,7 +268,7 @@ impl VecEnv {
             .to_builder()
             .build_with_random_blocked(&mut self.rng)
             .expect("the VecEnv checked that its rules take blocked squares");
-        Some(Arc::new(reversi::Game::new(rules)))
+        Start::Rules(rules)
     }
 
     /// Game `index` starts again: from `given` when a game was given, which it
@@ -271,7 +278,7 @@ impl VecEnv {
         let (start, next) = match given {
             Some(start) => (start, None),
             None if self.random_blocked => (self.draw(), Some(self.draw())),
-            None => (None, None),
+            None => (Start::Rules(self.rules), None),
         };
         let position = self.position(&start);
         self.games.restart(index, &position);
@@ -332,7 +339,7 @@ impl VecEnv {
             rules,
             num_envs,
             games: batch::new(start, num_envs, threads),
-            starts: vec![None; num_envs],
+            starts: vec![Start::Rules(rules); num_envs],
             next_starts: vec![None; num_envs],
             ended_starts: HashMap::new(),
             random_blocked,
@@ -423,7 +430,7 @@ impl VecEnv {
             None => {
                 self.ended_starts.clear();
                 self.games.reset(&AnyPosition::start(&self.rules));
-                self.starts.fill(None);
+                self.starts.fill(Start::Rules(self.rules));
                 self.next_starts.fill(None);
                 if given.is_none() && !self.random_blocked {
                     return Ok((self.observations(py), self.masks(py)));
@@ -680,7 +687,7 @@ fn given_start(game: &PyGame, rules: &Rules, name: &str) -> PyResult<Start> {
     }
     let mut game = game.clone();
     game.clear_redo();
-    Ok(Some(Arc::new(game)))
+    Ok(Start::Given(Arc::new(game)))
 }
 
 /// The starts of `count` games from `reset`'s `games`: a `Game`, or a sequence

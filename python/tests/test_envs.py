@@ -53,6 +53,15 @@ def test_pettingzoo_game_to_the_end():
     assert list(totals.values()) == game.rewards()
 
 
+def test_pettingzoo_state_before_reset_has_no_player_to_move():
+    env = reversi_v0.raw_env()
+    state = env.state()
+    np.testing.assert_array_equal(state[:6], reversi.Game("8x8").observation(0))
+    assert not state[6:].any()
+    env.reset()
+    assert env.state()[6].all() and not env.state()[7].any()
+
+
 def test_pettingzoo_illegal_move_loses():
     env = reversi_v0.env()
     env.reset()

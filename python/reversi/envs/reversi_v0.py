@@ -122,10 +122,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         planes = np.zeros(self.state_space.shape, np.float32)
         planes[: players + 4] = self.game.observation(0)
         # No one to move once the episode is over, whether the game ended or an
-        # illegal move ended it (TerminateIllegalWrapper: the game is not over).
+        # illegal move ended it (TerminateIllegalWrapper: the game is not over),
+        # nor before reset(), as in observe().
         in_play = any(
             not self.terminations.get(agent, True) and not self.truncations.get(agent, True)
-            for agent in self.agents
+            for agent in getattr(self, "agents", [])
         )
         if in_play and not self.game.is_over():
             planes[players + 4 + self.game.to_move] = 1.0
