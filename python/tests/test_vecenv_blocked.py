@@ -5,6 +5,7 @@ rules played alike."""
 import numpy as np
 import pytest
 
+import mirror
 import reversi
 
 
@@ -19,23 +20,24 @@ def central(rules):
     }
 
 
-class Mirror:
-    """A VecEnv and a ``Game`` for each of its games, played alike. A game the
-    VecEnv starts is taken from ``env.game(i)`` (its drawn rules); the rules of
-    the starts seen are kept in ``starts``, and their moves in ``opened``."""
+class Mirror(mirror.Mirror):
+    """A game the VecEnv starts is taken from ``env.game(i)`` (its drawn rules);
+    the rules of the starts seen are kept in ``starts``, and their moves in
+    ``opened``."""
 
     def __init__(self, env):
-        self.env = env
-        self.games = [None] * env.num_envs
-        self.ended = []
+        super().__init__(env)
         self.starts = []
         self.opened = []
 
-    def start(self, i):
+    def fresh(self, i):
         game = self.env.game(i)
-        self.games[i] = game
         self.starts.append(game.rules)
         self.opened.append(game.moves)
+        return game
+
+    def start(self, i):
+        self.games[i] = self.fresh(i)
 
     def reset(self, **kwargs):
         out = self.env.reset(**kwargs)
@@ -47,27 +49,6 @@ class Mirror:
             self.ended = []
         self.check(*out)
         return out
-
-    def check(self, obs, masks):
-        for i, game in enumerate(self.games):
-            np.testing.assert_array_equal(obs[i], game.observation())
-            np.testing.assert_array_equal(masks[i], game.legal_mask())
-            assert self.env.game(i) == game
-        assert self.env.finished() == self.ended
-
-    def step(self):
-        actions = self.env.sample()
-        obs, rewards, terminated, masks = self.env.step(actions)
-        self.ended = []
-        for i, game in enumerate(self.games):
-            game.play(int(actions[i]))
-            assert terminated[i] == game.is_over()
-            if game.is_over():
-                np.testing.assert_array_equal(rewards[i], game.rewards())
-                self.ended.append((i, game))
-                self.start(i)
-        self.check(obs, masks)
-        return terminated
 
 
 @pytest.mark.parametrize("threads", [1, 3])

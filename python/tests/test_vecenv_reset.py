@@ -6,6 +6,7 @@ import random
 import numpy as np
 import pytest
 
+import mirror
 import reversi
 
 
@@ -26,16 +27,15 @@ def random_opening(text, seed, plies):
     return game
 
 
-class Mirror:
-    """A VecEnv and a ``Game`` for each of its games, played alike; ``starts[i]``
-    is the game game ``i`` restarts from (``None``: the rules' start)."""
+class Mirror(mirror.Mirror):
+    """``starts[i]`` is the game game ``i`` restarts from (``None``: the rules'
+    start)."""
 
     def __init__(self, env):
-        self.env = env
+        super().__init__(env)
         self.rules = env.rules
         self.starts = [None] * env.num_envs
         self.games = [reversi.Game(self.rules) for _ in range(env.num_envs)]
-        self.ended = []
 
     def fresh(self, i):
         start = self.starts[i]
@@ -57,29 +57,9 @@ class Mirror:
         return out
 
     def check(self, obs, masks):
-        for i, game in enumerate(self.games):
-            np.testing.assert_array_equal(obs[i], game.observation())
-            np.testing.assert_array_equal(masks[i], game.legal_mask())
-            assert self.env.game(i) == game
+        super().check(obs, masks)
         assert self.env.to_move.tolist() == [g.to_move for g in self.games]
         assert self.env.scores().tolist() == [g.scores() for g in self.games]
-        assert self.env.finished() == self.ended
-
-    def step(self, actions=None):
-        actions = self.env.sample() if actions is None else actions
-        obs, rewards, terminated, masks = self.env.step(actions)
-        self.ended = []
-        for i, game in enumerate(self.games):
-            game.play(int(actions[i]))
-            assert terminated[i] == game.is_over()
-            if game.is_over():
-                np.testing.assert_array_equal(rewards[i], game.rewards())
-                self.ended.append((i, game))
-                self.games[i] = self.fresh(i)
-            else:
-                assert not rewards[i].any()
-        self.check(obs, masks)
-        return terminated
 
 
 @pytest.mark.parametrize("threads", [1, 3])

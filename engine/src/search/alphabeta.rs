@@ -568,10 +568,9 @@ mod tests {
 
     use super::*;
 
-    /// Plays `line` from `root`, passing where the player to move must, and
-    /// values the position it ends in as the search does, for `root`'s player
-    /// to move: the final margin at the end of the game, else the evaluation.
-    fn value_at_the_end_of<P: Position>(root: &P, line: &[Square]) -> i32 {
+    /// Plays `line` from `root`, passing where the player to move must: the
+    /// position it ends in, and 1 when `root`'s player is to move there, else -1.
+    fn end_of<P: Position>(root: &P, line: &[Square]) -> (P, i32) {
         let (mut pos, mut sign) = (*root, 1);
         for &square in line {
             if pos.legal_moves().is_empty() {
@@ -582,7 +581,43 @@ mod tests {
             let spot = Spot::from_square(square).unwrap();
             (pos, sign) = (pos.play_unchecked(spot), -sign);
         }
-        sign * evaluate(&pos)
+        (pos, sign)
+    }
+
+    /// The position `line` ends in, valued as the search does, for `root`'s
+    /// player to move: the final margin at the end of the game, else the
+    /// evaluation.
+    fn value_at_the_end_of<P: Position>(root: &P, line: &[Square]) -> i32 {
+        let (end, sign) = end_of(root, line);
+        sign * evaluate(&end)
+    }
+
+    /// Random games of each of `rules`, `games` of each, their moves drawn
+    /// from `seed`: `at` sees every position before its move (or pass), with
+    /// the random source.
+    fn random_games(
+        rules: &[&str],
+        games: usize,
+        seed: u64,
+        mut at: impl FnMut(&Game, &mut Xoshiro256PlusPlus),
+    ) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for text in rules {
+            let rules: Rules = text.parse().unwrap();
+            for _ in 0..games {
+                let mut game = Game::new(rules);
+                while !game.is_over() {
+                    at(&game, &mut rng);
+                    let moves: Vec<Square> = game.legal_moves().iter().collect();
+                    if moves.is_empty() {
+                        game.pass().unwrap();
+                        continue;
+                    }
+                    let m = moves[rng.next_u32() as usize % moves.len()];
+                    game.play(m).unwrap();
+                }
+            }
+        }
     }
 
     /// Searches a position and checks its principal variation.
@@ -604,13 +639,7 @@ mod tests {
                 found.value,
                 "{context}"
             );
-            let mut end = *pos;
-            for &square in &found.pv {
-                if end.legal_moves().is_empty() {
-                    end = end.pass_unchecked();
-                }
-                end = end.play_unchecked(Spot::from_square(square).unwrap());
-            }
+            let (end, _) = end_of(pos, &found.pv);
             if found.exact {
                 assert!(end.is_over(), "{context}: an exact line ends the game");
             } else {
@@ -625,55 +654,34 @@ mod tests {
 
     #[test]
     fn the_principal_variation_is_legal_and_ends_in_the_value_found() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(20261203);
         let mut searched = 0;
-        for text in ["6x6", "8x8", "10x10", "octagon", "8x8, anti", "6x6, anti"] {
-            let rules: Rules = text.parse().unwrap();
-            for _ in 0..6 {
-                let mut game = Game::new(rules);
-                while !game.is_over() {
-                    let moves: Vec<Square> = game.legal_moves().iter().collect();
-                    if moves.is_empty() {
-                        game.pass().unwrap();
-                        continue;
-                    }
-                    let empties = game.position().empty().len() as u32;
-                    if rng.next_u32() % 4 == 0 {
-                        let depth = 1 + rng.next_u32() % 4;
-                        // Exact near the end, where the search is cheap.
-                        let solve = if empties <= 9 { 9 } else { 0 };
-                        game.position().visit(CheckLine { depth, solve });
-                        searched += 1;
-                    }
-                    let m = moves[rng.next_u32() as usize % moves.len()];
-                    game.play(m).unwrap();
-                }
+        let rules = ["6x6", "8x8", "10x10", "octagon", "8x8, anti", "6x6, anti"];
+        random_games(&rules, 6, 20261203, |game, rng| {
+            if game.must_pass() || rng.next_u32() % 4 != 0 {
+                return;
             }
-        }
+            let depth = 1 + rng.next_u32() % 4;
+            // Exact near the end, where the search is cheap.
+            let solve = if game.position().empty().len() <= 9 {
+                9
+            } else {
+                0
+            };
+            game.position().visit(CheckLine { depth, solve });
+            searched += 1;
+        });
         assert!(searched > 300, "{searched} searches");
     }
 
     #[test]
     fn a_position_that_must_pass_has_a_line_only_inside_the_window() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut passes = 0;
-        for text in ["6x6", "8x8", "8x8, anti"] {
-            let rules: Rules = text.parse().unwrap();
-            for _ in 0..60 {
-                let mut game = Game::new(rules);
-                while !game.is_over() {
-                    let moves: Vec<Square> = game.legal_moves().iter().collect();
-                    if moves.is_empty() {
-                        game.position().visit(CheckPass);
-                        passes += 1;
-                        game.pass().unwrap();
-                        continue;
-                    }
-                    let m = moves[rng.next_u32() as usize % moves.len()];
-                    game.play(m).unwrap();
-                }
+        random_games(&["6x6", "8x8", "8x8, anti"], 60, 7, |game, _| {
+            if game.must_pass() {
+                game.position().visit(CheckPass);
+                passes += 1;
             }
-        }
+        });
         assert!(passes >= 20, "{passes} positions that must pass");
     }
 
@@ -684,23 +692,19 @@ mod tests {
     impl PositionVisitor for CheckPass {
         type Output = ();
         fn visit<P: SearchPosition>(self, pos: &P) {
-            check_pass_lines(pos);
-        }
-    }
-
-    fn check_pass_lines<P: Position>(pos: &P) {
-        let mut search = Search::new(false, None);
-        let value = search.negamax(pos, 3, -INFINITY, INFINITY);
-        let whole = search.principal_variation().to_vec();
-        assert_eq!(value_at_the_end_of(pos, &whole), value, "{pos:?}");
-        assert!(search.negamax(pos, 3, value - 3, value + 3) == value);
-        assert_eq!(search.principal_variation(), whole, "{pos:?}");
-        // Outside the window the value is a bound, and the line empty.
-        for width in [30, 300, 3000, 30000] {
-            assert!(search.negamax(pos, 3, value + 1, value + width) <= value + 1);
-            assert_eq!(search.principal_variation(), [], "{pos:?} below alpha");
-            assert!(search.negamax(pos, 3, value - width, value - 1) >= value - 1);
-            assert_eq!(search.principal_variation(), [], "{pos:?} above beta");
+            let mut search = Search::new(false, None);
+            let value = search.negamax(pos, 3, -INFINITY, INFINITY);
+            let whole = search.principal_variation().to_vec();
+            assert_eq!(value_at_the_end_of(pos, &whole), value, "{pos:?}");
+            assert!(search.negamax(pos, 3, value - 3, value + 3) == value);
+            assert_eq!(search.principal_variation(), whole, "{pos:?}");
+            // Outside the window the value is a bound, and the line empty.
+            for width in [30, 300, 3000, 30000] {
+                assert!(search.negamax(pos, 3, value + 1, value + width) <= value + 1);
+                assert_eq!(search.principal_variation(), [], "{pos:?} below alpha");
+                assert!(search.negamax(pos, 3, value - width, value - 1) >= value - 1);
+                assert_eq!(search.principal_variation(), [], "{pos:?} above beta");
+            }
         }
     }
 
