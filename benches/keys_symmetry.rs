@@ -38,7 +38,7 @@ impl Bitwise {
         let mut t = [[0; 128]; 2];
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
             for (i, v) in t[c].iter_mut().enumerate() {
-                if let Some(spot) = Spot::<L>::from_index(i) {
+                if let Some(spot) = Spot::<L>::from_bit(i) {
                     *v = cell_key(spot.square(), Cell::Disc(color));
                 }
             }
@@ -51,7 +51,7 @@ impl Bitwise {
         let mut key = 0;
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
             for spot in pos.discs(color) {
-                key ^= self.0[c][spot.index() & 127];
+                key ^= self.0[c][spot.bit() & 127];
             }
         }
         key

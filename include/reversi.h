@@ -14,9 +14,14 @@
  *   read). A NULL pointer argument is REVERSI_STATUS_NULL_PARAMETER.
  * - After a failure, reversi_last_error copies its detail (for example
  *   "column 4: move 2: a1 flips nothing"). Reading it never changes it.
- * - Squares are indices row * 10 + column: a1 = 0, j1 = 9, a2 = 10, j10 = 99, on
- *   every board; an index the board lacks reads as REVERSI_CELL_OFF_BOARD. A pass
- *   in a list of moves is REVERSI_PASS.
+ * - Squares and moves are indices, the same integers as in the Rust and Python
+ *   APIs: on a board of width w, the square in row r and column c is r * w + c
+ *   and a pass is w * w (reversi_board_pass_index). On 8x8, a1 = 0, h1 = 7,
+ *   a2 = 8, h8 = 63 and pass = 64 (the numbering of Edax, OpenSpiel and pgx);
+ *   6x6 ends at f6 = 35, pass = 36; 10x10 and the octagon at j10 = 99,
+ *   pass = 100. The octagon's cut corners have indices and read as
+ *   REVERSI_CELL_OFF_BOARD. Version 0.2 brought this numbering: 0.1 numbered
+ *   squares row * 10 + column on every board with a pass of 100.
  * - Enumerations and flags are passed in as uint32_t and validated (a flag is 0
  *   or 1, anything else INVALID_ARGUMENT); flags that come back (out-parameters,
  *   struct fields such as ReversiPly.has_time) are bool. Colours are
@@ -51,13 +56,10 @@
 #define REVERSI_VERSION_MAJOR 0
 
 // The crate version, minor part.
-#define REVERSI_VERSION_MINOR 1
+#define REVERSI_VERSION_MINOR 2
 
 // The crate version, patch part.
 #define REVERSI_VERSION_PATCH 0
-
-// The number that stands for a pass in lists of moves.
-#define REVERSI_PASS 100
 
 // The result of a call. Codes are never reused. `reversi_status_message`
 // describes each one.
@@ -72,7 +74,8 @@ enum ReversiStatus
   REVERSI_STATUS_NULL_PARAMETER = 1,
   // An enumeration or flag argument had a value it cannot have.
   REVERSI_STATUS_INVALID_ARGUMENT = 2,
-  // A square index is 100 or more.
+  // A square index is not below `width * width` of the board (the pass index
+  // and beyond).
   REVERSI_STATUS_SQUARE_OUT_OF_RANGE = 3,
   // A text argument is not UTF-8.
   REVERSI_STATUS_INVALID_UTF8 = 4,
@@ -383,7 +386,8 @@ typedef struct ReversiResult {
 typedef struct ReversiPly {
   // The colour that moved, as a `ReversiColor` value.
   uint32_t color;
-  // The square played, or `REVERSI_PASS`.
+  // The index of the square played, or the pass index
+  // (`reversi_board_pass_index`) for a pass.
   uint32_t square;
   // How many discs the move flipped (`reversi_game_ply_flips` names them).
   uint32_t flip_count;
@@ -555,7 +559,8 @@ ReversiStatus reversi_game_blocked(const struct ReversiGame *game,
                                    size_t *written);
 
 // The legal moves of the player to move (none when they must pass or the game is
-// over), into a caller's buffer of `len` square indices (100 always suffice).
+// over), into a caller's buffer of `len` square indices (100 always suffice), in
+// index order.
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -648,8 +653,9 @@ ReversiStatus reversi_game_result(const struct ReversiGame *game, struct Reversi
 // `game` is NULL or a live handle; `out` is NULL or valid.
 ReversiStatus reversi_game_perft(const struct ReversiGame *game, uint32_t depth, uint64_t *out);
 
-// The moves played up to the current position, into a caller's buffer: square
-// indices, `REVERSI_PASS` for a pass (`reversi_game_line` gives the whole line).
+// The moves played up to the current position, into a caller's buffer: their
+// indices, the pass index (`reversi_board_pass_index`) for a pass
+// (`reversi_game_line` gives the whole line).
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -716,7 +722,8 @@ ReversiStatus reversi_game_move_count(const struct ReversiGame *game, size_t *ou
 ReversiStatus reversi_game_line_length(const struct ReversiGame *game, size_t *out);
 
 // The moves of the whole line (the moves played, then the redo list), into a
-// caller's buffer: square indices, `REVERSI_PASS` for a pass.
+// caller's buffer: their indices, the pass index (`reversi_board_pass_index`)
+// for a pass.
 //
 // # Safety
 // `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -867,7 +874,7 @@ void reversi_game_reader_free(struct ReversiGameReader *reader);
 // `rules` is NULL or valid.
 ReversiStatus reversi_rules_default(struct ReversiRules *rules);
 
-// The library version, as a static NUL-terminated string (`"0.1.0"`).
+// The library version, as a static NUL-terminated string (`"0.2.0"`).
 const char *reversi_version(void);
 
 // A static, NUL-terminated description of a status code (any value: an unknown
@@ -883,21 +890,37 @@ const char *reversi_status_message(uint32_t status);
 // `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
 ReversiStatus reversi_last_error(char *buf, size_t len, size_t *written);
 
-// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
-// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
-// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
-// reads back.
+// The index of a pass on `board` (a `ReversiBoard` value): `width * width`, so 36,
+// 64, 100 and 100. Squares are numbered `row * width + column` on every board
+// (8×8: `a1` = 0, `h1` = 7, `a2` = 8, `h8` = 63), the numbering of the Rust and
+// Python APIs; `pass index + 1` is the length of a policy vector.
+//
+// # Safety
+// `out` is NULL or valid.
+ReversiStatus reversi_board_pass_index(uint32_t board, uint32_t *out);
+
+// Reads a move's name into its index on `board` (a `ReversiBoard` value): a
+// square name (`a1`…`j10`, any case) as `row * width + column`, or a pass
+// (`pass`, `PA`, `PS` or `--`, any case) as the pass index
+// (`reversi_board_pass_index`), so that every index `reversi_game_ply`,
+// `reversi_game_moves` and `reversi_game_line` give reads back.
+// `SQUARE_OUT_OF_RANGE` for a square beyond the board's grid (`i1` on 8×8).
 //
 // # Safety
 // `name` is NULL or NUL-terminated; `out` is NULL or valid.
-ReversiStatus reversi_square_parse(const char *name, uint32_t *out);
+ReversiStatus reversi_move_parse(uint32_t board, const char *name, uint32_t *out);
 
-// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
-// name of every index a game's moves and line give.
+// The name of the move with `index` on `board` (a `ReversiBoard` value): `a1` for
+// 0, `pass` for the pass index: the name of every index a game's moves and line
+// give.
 //
 // # Safety
 // `buf` has room for `len` bytes; `written` is valid.
-ReversiStatus reversi_square_name(uint32_t square, char *buf, size_t len, size_t *written);
+ReversiStatus reversi_move_name(uint32_t board,
+                                uint32_t index,
+                                char *buf,
+                                size_t len,
+                                size_t *written);
 
 // A game starting from a position string (RULES.md §10) for `players` players,
 // Anti-Reversi if `anti` is 1. `INVALID_RULES` when `players` is not a player

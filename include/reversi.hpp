@@ -6,9 +6,11 @@
 // - Failures throw reversi::Error (status code + the library's detail text);
 //   try_play() and try_pass() return the status instead, for code that wants no
 //   exceptions on the expected path.
-// - Squares are indices (row * 10 + column, a1 = 0) or names ("f5"); lists of
-//   squares come back as std::vector<uint32_t>, texts as std::string; what may be
-//   absent (a tag, a move's time, evaluation or comment) as std::optional.
+// - Squares and moves are indices on the game's board (row * width + column,
+//   a1 = 0, h8 = 63 on 8x8; a pass is width * width, pass_index()) or names
+//   ("f5", "pass"); lists of squares come back as std::vector<uint32_t>, texts as
+//   std::string; what may be absent (a tag, a move's time, evaluation or comment)
+//   as std::optional.
 #ifndef REVERSI_HPP
 #define REVERSI_HPP
 
@@ -112,19 +114,26 @@ std::optional<std::string> optional_text(Fill fill) {
 
 }  // namespace detail
 
-/// The library version ("0.1.0").
+/// The library version ("0.2.0").
 inline std::string version() { return reversi_version(); }
 
-/// The index of a square name (`"f5"`, any case).
-inline uint32_t square(const std::string &name) {
+/// The index on `board` of a move's name (`"f5"` or `"pass"`, any case).
+inline uint32_t move_index(ReversiBoard board, const std::string &name) {
     uint32_t index = 0;
-    detail::check(reversi_square_parse(name.c_str(), &index));
+    detail::check(reversi_move_parse(board, name.c_str(), &index));
     return index;
 }
 
-/// The name of a square index.
-inline std::string square_name(uint32_t index) {
-    return detail::text([&](char *b, size_t n, size_t *w) { return reversi_square_name(index, b, n, w); });
+/// The name of the move with `index` on `board` (`"pass"` for the pass index).
+inline std::string move_name(ReversiBoard board, uint32_t index) {
+    return detail::text([&](char *b, size_t n, size_t *w) { return reversi_move_name(board, index, b, n, w); });
+}
+
+/// The index of a pass on `board`: width * width (64 on 8x8).
+inline uint32_t pass_index(ReversiBoard board) {
+    uint32_t index = 0;
+    detail::check(reversi_board_pass_index(board, &index));
+    return index;
 }
 
 /// The annotations of a one-line OBF board ("G8:+18; H1:+12;"), std::nullopt
@@ -159,10 +168,11 @@ struct Rules {
         raw.random_blocked = 0;
         return *this;
     }
-    /// One to four blocked squares, by name (`{"c1", "j4"}`).
+    /// One to four blocked squares, by name (`{"c1", "j4"}`), numbered on the
+    /// board set so far: set the board first.
     Rules &blocked(const std::vector<std::string> &names) {
         std::vector<uint32_t> squares;
-        for (const auto &name : names) squares.push_back(square(name));
+        for (const auto &name : names) squares.push_back(move_index(board(), name));
         return blocked_squares(squares);
     }
     Rules &random_blocked(uint64_t seed) {
@@ -188,8 +198,8 @@ struct Rules {
 /// its annotations, each absent when not known.
 struct Ply {
     ReversiColor color = REVERSI_COLOR_BLACK;
-    /// The square played, or REVERSI_PASS.
-    uint32_t square = REVERSI_PASS;
+    /// The index of the square played, or the board's pass index.
+    uint32_t square = 0;
     /// Played (before the current position), or in the redo list.
     bool played = false;
     /// The discs flipped, on any board.
@@ -241,6 +251,12 @@ public:
         return Rules(raw);
     }
     ReversiBoard board() const { return get<ReversiBoard>(reversi_game_board); }
+    /// The index of a move's name on this game's board (`"d3"` is 19 on 8x8).
+    uint32_t index(const std::string &name) const { return move_index(board(), name); }
+    /// The name of a move's index on this game's board.
+    std::string name(uint32_t index) const { return move_name(board(), index); }
+    /// The index of a pass on this game's board: width * width.
+    uint32_t pass_index() const { return reversi::pass_index(board()); }
     uint32_t players() const { return get<uint32_t>(reversi_game_players); }
     ReversiColor to_move() const { return get<ReversiColor>(reversi_game_to_move); }
     bool must_pass() const { return get<bool>(reversi_game_must_pass); }
@@ -281,7 +297,7 @@ public:
     std::vector<uint32_t> flips(uint32_t square) const {
         return detail::list([&](uint32_t *b, size_t n, size_t *w) { return reversi_game_flips(handle_.get(), square, b, n, w); });
     }
-    /// The moves played: square indices, REVERSI_PASS for a pass.
+    /// The moves played: their indices, pass_index() for a pass.
     std::vector<uint32_t> moves() const { return list(reversi_game_moves); }
     uint64_t perft(uint32_t depth) const {
         uint64_t out = 0;
@@ -290,7 +306,7 @@ public:
     }
 
     void play(uint32_t square) { detail::check(reversi_game_play(handle_.get(), square)); }
-    void play(const std::string &name) { play(square(name)); }
+    void play(const std::string &name) { play(index(name)); }
     void pass() { detail::check(reversi_game_pass(handle_.get())); }
     /// Takes back the last move, keeping it for redo() (saves write the whole line).
     void undo() { detail::check(reversi_game_undo(handle_.get())); }
@@ -303,7 +319,7 @@ public:
     size_t move_count() const { return get_size(reversi_game_move_count); }
     /// The moves of the whole line (the played ones and the redo list).
     size_t line_length() const { return get_size(reversi_game_line_length); }
-    /// The whole line's moves: square indices, REVERSI_PASS for a pass.
+    /// The whole line's moves: their indices, pass_index() for a pass.
     std::vector<uint32_t> line() const { return list(reversi_game_line); }
     /// A copy whose line ends at the current position, to save only that far.
     Game up_to_current() const {

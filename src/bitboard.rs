@@ -24,21 +24,21 @@ use crate::square::{Square, SquareSet};
 /// let f5: Square = "f5".parse()?;
 /// let spot = Spot::<Grid8>::from_square(f5).unwrap();
 /// assert_eq!(spot.square(), f5);
-/// assert_eq!(spot.index(), 8 * 4 + 5);
+/// assert_eq!(spot.bit(), 8 * 4 + 5);
 /// // 8×8 layouts have no room for column j.
 /// assert!(Spot::<Grid8>::from_square("j1".parse()?).is_none());
 /// # Ok::<_, reversi::ParseSquareError>(())
 /// ```
 pub struct Spot<L: Layout> {
-    index: u8,
+    bit: u8,
     layout: PhantomData<L>,
 }
 
 impl<L: Layout> Spot<L> {
     #[inline(always)]
-    pub(crate) const fn new_unchecked(index: u32) -> Spot<L> {
+    pub(crate) const fn new_unchecked(bit: u32) -> Spot<L> {
         Spot {
-            index: index as u8,
+            bit: bit as u8,
             layout: PhantomData,
         }
     }
@@ -48,39 +48,40 @@ impl<L: Layout> Spot<L> {
     /// position's question.
     #[inline]
     pub fn from_square(square: Square) -> Option<Spot<L>> {
-        L::index(square).map(Spot::new_unchecked)
+        L::bit_of(square).map(Spot::new_unchecked)
     }
 
-    /// The spot of bit `index` of the layout, if it can stand for a square: the
-    /// inverse of [`index`](Spot::index), for tables indexed by spot.
+    /// The spot of bit `bit` of the layout, if it can stand for a square: the
+    /// inverse of [`bit`](Spot::bit), for tables indexed by spot.
     #[inline]
-    pub fn from_index(index: usize) -> Option<Spot<L>> {
-        if index >= L::BITS_USED as usize {
+    pub fn from_bit(bit: usize) -> Option<Spot<L>> {
+        if bit >= L::BITS_USED as usize {
             return None;
         }
         let stride = L::STRIDE as usize;
-        let square = Square::try_new((index % stride) as u8, (index / stride) as u8)?;
-        Spot::from_square(square).filter(|spot| spot.index() == index)
+        let square = Square::try_new((bit % stride) as u8, (bit / stride) as u8)?;
+        Spot::from_square(square).filter(|spot| spot.bit() == bit)
     }
 
     /// The square.
     #[inline(always)]
     pub fn square(self) -> Square {
-        L::square(u32::from(self.index))
+        L::square(u32::from(self.bit))
     }
 
     /// The bit of the layout that stands for this square: `8 * row + column` on
     /// 8×8 and 6×6, `11 * row + column` on 10×10 and the octagon. Below
-    /// [`Layout::BITS_USED`]; suited to index tables of per-square values.
+    /// [`Layout::BITS_USED`]; suited to index tables of per-square values. Not a
+    /// square's [index](crate::Square::index), which depends on the board alone.
     #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.index as usize
+    pub const fn bit(self) -> usize {
+        self.bit as usize
     }
 
     /// The set holding only this square.
     #[inline(always)]
     pub fn bitboard(self) -> Bitboard<L> {
-        Bitboard(L::Bits::bit(u32::from(self.index)))
+        Bitboard(L::Bits::bit(u32::from(self.bit)))
     }
 }
 
@@ -94,7 +95,7 @@ impl<L: Layout> Copy for Spot<L> {}
 impl<L: Layout> PartialEq for Spot<L> {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
-        self.index == other.index
+        self.bit == other.bit
     }
 }
 impl<L: Layout> Eq for Spot<L> {}
@@ -106,12 +107,12 @@ impl<L: Layout> PartialOrd for Spot<L> {
 impl<L: Layout> Ord for Spot<L> {
     /// In square order (row by row), as the layouts number their bits.
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        self.index.cmp(&other.index)
+        self.bit.cmp(&other.bit)
     }
 }
 impl<L: Layout> Hash for Spot<L> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.index.hash(state);
+        self.bit.hash(state);
     }
 }
 
@@ -203,7 +204,7 @@ impl<L: Layout> Bitboard<L> {
     /// Whether the set holds `spot`.
     #[inline(always)]
     pub fn contains(self, spot: Spot<L>) -> bool {
-        self.0.has(u32::from(spot.index))
+        self.0.has(u32::from(spot.bit))
     }
 
     /// Whether the set holds `square` (false for a square the layout has no room for).
@@ -221,13 +222,13 @@ impl<L: Layout> Bitboard<L> {
     /// Adds `spot`.
     #[inline(always)]
     pub fn insert(&mut self, spot: Spot<L>) {
-        self.0 |= L::Bits::bit(u32::from(spot.index));
+        self.0 |= L::Bits::bit(u32::from(spot.bit));
     }
 
     /// Removes `spot`.
     #[inline(always)]
     pub fn remove(&mut self, spot: Spot<L>) {
-        self.0 &= !L::Bits::bit(u32::from(spot.index));
+        self.0 &= !L::Bits::bit(u32::from(spot.bit));
     }
 
     /// Iterates the squares, lowest bit first.

@@ -71,11 +71,17 @@ impl Board {
         }
     }
 
-    /// The length of a policy vector on this board: one action per square of the
-    /// bounding grid and one for the pass (65 on 8×8; see
-    /// [`Move::action_index`](crate::Move::action_index)).
-    pub const fn action_count(self) -> usize {
-        self.width() as usize * self.width() as usize + 1
+    /// The number of indices on this board: one per square of the bounding grid
+    /// and one for the pass, `width * width + 1` (65 on 8×8): the length of a
+    /// policy vector (see [the numbering](crate::Move::index)).
+    pub const fn index_count(self) -> usize {
+        self.pass_index() + 1
+    }
+
+    /// The index of a pass, `width * width`: 36, 64, 100 or 100 (see [the
+    /// numbering](crate::Move::index)).
+    pub const fn pass_index(self) -> usize {
+        self.width() as usize * self.width() as usize
     }
 
     /// The name used in records and on the command line: `6x6`, `8x8`, `10x10`, `octagon`.

@@ -22,7 +22,8 @@
 //! ("REVERSI1" in ASCII), in this order
 //! (output `n` is `mix(seed + (n + 1) * 0x9e37_79b9_7f4a_7c15)`): outputs
 //! `100 * plane + square` for the planes Black, White, Red, Green, Neutral, Blocked
-//! (0 to 5) and the square's [`Square::index`] (`10 * row + column`); then 600 to
+//! (0 to 5) and the square's place on the 10×10 naming grid, `10 * row + column`
+//! (its [`Square::index`] on [`Board::Size10`], whatever the board); then 600 to
 //! 603 for the colour to move, 604 to 607 for the boards in [`Board::ALL`] order,
 //! 608 and 609 for three and four players, 610 for Anti-Reversi. The tables are
 //! built at compile time by `const fn`, so keys are the same on every run, platform
@@ -122,7 +123,7 @@ pub const fn cell_key(square: Square, cell: Cell) -> u64 {
         Cell::Neutral => NEUTRAL,
         Cell::Blocked => BLOCKED,
     };
-    square_value(plane, square.index())
+    square_value(plane, square.grid_index())
 }
 
 /// The value that the player to move adds to a key, for each colour.
@@ -378,7 +379,7 @@ macro_rules! impl_keys {
             ) -> u64 {
                 let mut key = key
                     ^ (SIDE[0] ^ SIDE[1])
-                    ^ $layout::bit_key(self.to_move().index(), spot.index() as u32);
+                    ^ $layout::bit_key(self.to_move().index(), spot.bit() as u32);
                 // A flipped disc leaves one colour for the other: both values change.
                 let mut rest = flips.bits();
                 while !rest.is_empty() {
@@ -406,7 +407,7 @@ macro_rules! impl_keys {
                 let mover = self.to_move().index();
                 let flips = flips.bits();
                 let mut key = self.key_after_pass(key)
-                    ^ $layout::bit_key(mover, spot.index() as u32)
+                    ^ $layout::bit_key(mover, spot.bit() as u32)
                     ^ $layout::sparse_key(mover, flips);
                 // Each flipped disc leaves its colour, or stops being Neutral.
                 for color in Color::ALL {

@@ -144,7 +144,7 @@ pub trait Layout:
     fn board_squares(board: Board) -> Self::Bits;
 
     /// The bit of `square`, if the layout has room for it.
-    fn index(square: Square) -> Option<u32> {
+    fn bit_of(square: Square) -> Option<u32> {
         let (column, row) = (square.column() as u32, square.row() as u32);
         (column < Self::STRIDE.min(10) && row * Self::STRIDE + column < Self::BITS_USED)
             .then_some(row * Self::STRIDE + column)
@@ -157,16 +157,16 @@ pub trait Layout:
     /// layout holds): every other bit is padding.
     const SQUARE_BITS: Self::Bits;
 
-    /// The square of bit `index` (which must be below [`Layout::BITS_USED`]).
-    fn square(index: u32) -> Square {
-        Square::new((index % Self::STRIDE) as u8, (index / Self::STRIDE) as u8)
+    /// The square of bit `bit` (which must be below [`Layout::BITS_USED`]).
+    fn square(bit: u32) -> Square {
+        Square::new((bit % Self::STRIDE) as u8, (bit / Self::STRIDE) as u8)
     }
 
     /// The bits of the squares of `set` that the layout has room for.
     fn from_set(set: SquareSet) -> Self::Bits {
         let mut bits = Self::Bits::ZERO;
         for square in set {
-            if let Some(i) = Self::index(square) {
+            if let Some(i) = Self::bit_of(square) {
                 bits |= Self::Bits::bit(i);
             }
         }

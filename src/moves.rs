@@ -1,19 +1,26 @@
-//! Moves as the front end names them, why a move is refused, and the action
-//! numbering of policy vectors.
+//! Moves as the front end names them, why a move is refused, and the one
+//! numbering of squares and moves.
 //!
-//! # Action numbering
+//! # Indices
 //!
-//! A policy vector (one entry per possible move, as machine learning wants it) on a
-//! board of width `w` has [`Board::action_count`] = `w * w + 1` entries: the square
-//! in column `c` and row `r` of the board's bounding grid is action `r * w + c`,
-//! and a pass is the last one, `w * w`. On 8×8 the squares are 0..=63 (`a1` = 0,
-//! `h1` = 7, `a2` = 8) and the pass 64; on 6×6 0..=35 and 36; on 10×10 and the
-//! octagon 0..=99 and 100 (the octagon's cut corners have indices, and are never
-//! legal). This is the numbering that
+//! Every surface of the library (Rust, C, Python) numbers the squares and moves of
+//! a board of width `w` the same way: the square in column `c` and row `r` of the
+//! board's bounding grid has index `r * w + c`, and a pass has index `w * w`, so a
+//! policy vector has [`Board::index_count`] = `w * w + 1` entries.
+//!
+//! | board | squares | pass | examples |
+//! |---|---|---|---|
+//! | 6×6 | 0..=35 | 36 | `a1` = 0, `f1` = 5, `a2` = 6, `f6` = 35 |
+//! | 8×8 | 0..=63 | 64 | `a1` = 0, `h1` = 7, `a2` = 8, `d3` = 19, `h8` = 63 |
+//! | 10×10 | 0..=99 | 100 | `a1` = 0, `j1` = 9, `a2` = 10, `j10` = 99 |
+//! | octagon | 0..=99 | 100 | as 10×10; the cut corners (`a1`, `b1`, `a2` …) have indices and are never legal |
+//!
+//! On 8×8 this is the numbering of Edax, OpenSpiel and pgx. [`Square::index`],
+//! [`Square::from_index`], [`Move::index`], [`Move::from_index`] and
+//! [`Board::pass_index`] convert; it is also the numbering that
 //! [`Symmetry::move_permutation`](crate::symmetry::Symmetry::move_permutation)
-//! permutes. [`Move::action_index`] and [`Move::from_action`] convert; a square's
-//! index in the crate's other numbering, [`Square::index`], is `10 * row + column`
-//! on every board and is not an action index.
+//! permutes. A [`Spot`](crate::Spot)'s [`bit`](crate::Spot::bit) is a different
+//! thing, a bit of a bitboard layout, and never an index.
 
 use core::fmt;
 use core::str::FromStr;
@@ -31,56 +38,88 @@ pub enum Move {
     Pass,
 }
 
-impl Move {
-    /// This move's index in a policy vector over `board`: `row * width + column`
-    /// for a square, `width * width` for a pass; `None` for a square outside the
-    /// board's bounding grid.
+impl Square {
+    /// The square with `index` on `board`, the inverse of [`Square::index`]: the
+    /// square in row `index / width` and column `index % width`; `None` from
+    /// `width * width` on (the pass index and beyond).
     ///
-    /// One numbering on every board: a vector of [`Board::action_count`] entries,
-    /// the squares of the bounding grid row by row (8×8: `a1` = 0, `h1` = 7,
-    /// `a2` = 8 … `h8` = 63), then the pass (64). The octagon's cut corners have
-    /// indices and are never legal. It is the numbering that
-    /// [`Symmetry::move_permutation`](crate::symmetry::Symmetry::move_permutation)
-    /// permutes; [`Square::index`] (`10 * row + column`) is another numbering, not
-    /// an action index.
+    /// ```
+    /// use reversi::{Board, Square};
+    /// assert_eq!(Square::from_index(Board::Size8, 19), Some("d3".parse()?));
+    /// assert_eq!(Square::from_index(Board::Size6, 35), Some("f6".parse()?));
+    /// assert_eq!(Square::from_index(Board::Size8, 64), None); // the pass
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    pub const fn from_index(board: Board, index: usize) -> Option<Square> {
+        let width = board.width() as usize;
+        if index < width * width {
+            Some(Square::new((index % width) as u8, (index / width) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// This square's index on `board`: `row * width + column`, the one numbering
+    /// of squares and moves in Rust, C and Python (see [`Move::index`]). On 8×8
+    /// `a1` is 0, `h1` 7, `a2` 8 and `h8` 63; `None` for a square outside the
+    /// board's bounding grid (`i1` on 8×8). The octagon's cut corners have indices
+    /// (they lie on its 10×10 grid) and are never legal.
+    ///
+    /// [`Move::index`]: crate::Move::index
+    ///
+    /// ```
+    /// use reversi::{Board, Square};
+    /// let d3: Square = "d3".parse()?;
+    /// assert_eq!(d3.index(Board::Size8), Some(19));
+    /// assert_eq!(d3.index(Board::Size10), Some(23));
+    /// assert_eq!("j1".parse::<Square>()?.index(Board::Size8), None);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    pub const fn index(self, board: Board) -> Option<usize> {
+        let width = board.width();
+        if self.column() < width && self.row() < width {
+            Some(self.row() as usize * width as usize + self.column() as usize)
+        } else {
+            None
+        }
+    }
+}
+
+impl Move {
+    /// This move's index on `board`: the square's [`Square::index`], or
+    /// [`Board::pass_index`] (`width * width`) for a pass; `None` for a square
+    /// outside the board's bounding grid.
     ///
     /// ```
     /// use reversi::{AnyPosition, Board, Move, Rules};
     /// let start = AnyPosition::start(&Rules::default());
-    /// let mut mask = vec![false; Board::Size8.action_count()];
+    /// let mut mask = vec![false; Board::Size8.index_count()];
     /// for square in start.legal_moves() {
-    ///     mask[Move::Place(square).action_index(Board::Size8).unwrap()] = true;
+    ///     mask[Move::Place(square).index(Board::Size8).unwrap()] = true;
     /// }
     /// assert_eq!(mask.iter().filter(|&&legal| legal).count(), 4);
-    /// assert_eq!(Move::from_action(Board::Size8, 64), Some(Move::Pass));
-    /// assert_eq!(Move::from_action(Board::Size8, 19), Some(Move::Place("d3".parse()?)));
+    /// assert_eq!(Move::Pass.index(Board::Size8), Some(64));
+    /// assert_eq!(Move::from_index(Board::Size8, 64), Some(Move::Pass));
+    /// assert_eq!(Move::from_index(Board::Size8, 19), Some(Move::Place("d3".parse()?)));
     /// # Ok::<_, reversi::ParseSquareError>(())
     /// ```
-    pub const fn action_index(self, board: Board) -> Option<usize> {
-        let width = board.width();
+    pub const fn index(self, board: Board) -> Option<usize> {
         match self {
-            Move::Place(square) if square.column() < width && square.row() < width => {
-                Some(square.row() as usize * width as usize + square.column() as usize)
-            }
-            Move::Place(_) => None,
-            Move::Pass => Some(width as usize * width as usize),
+            Move::Place(square) => square.index(board),
+            Move::Pass => Some(board.pass_index()),
         }
     }
 
-    /// The move with action index `index` on `board`, the inverse of
-    /// [`action_index`](Move::action_index); `None` from
-    /// [`Board::action_count`] on.
-    pub const fn from_action(board: Board, index: usize) -> Option<Move> {
-        let width = board.width() as usize;
-        if index == width * width {
+    /// The move with `index` on `board`, the inverse of [`Move::index`]; `None`
+    /// from [`Board::index_count`] on.
+    pub const fn from_index(board: Board, index: usize) -> Option<Move> {
+        if index == board.pass_index() {
             Some(Move::Pass)
-        } else if index < width * width {
-            Some(Move::Place(Square::new(
-                (index % width) as u8,
-                (index / width) as u8,
-            )))
         } else {
-            None
+            match Square::from_index(board, index) {
+                Some(square) => Some(Move::Place(square)),
+                None => None,
+            }
         }
     }
 }

@@ -396,9 +396,10 @@ impl Rules {
         self.board
     }
 
-    /// The length of a policy vector for this game: [`Board::action_count`].
-    pub fn action_count(&self) -> usize {
-        self.board.action_count()
+    /// The number of indices on this game's board, the length of a policy
+    /// vector: [`Board::index_count`].
+    pub fn index_count(&self) -> usize {
+        self.board.index_count()
     }
 
     /// The number of players: 2, 3 or 4.

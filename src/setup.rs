@@ -48,9 +48,11 @@ pub struct Setup {
     pub players: u8,
     /// Anti-Reversi: the fewest discs win.
     pub anti: bool,
-    /// What stands on each square, indexed by [`Square::index`]. Squares that the
-    /// board does not have must stay [`Cell::Empty`].
-    pub cells: [Cell; Square::NUM],
+    /// What stands on each square of the naming grid (`Square::grid_index`): read
+    /// and written through [`Setup::cell`] and [`Setup::set`], so that no
+    /// second numbering of squares leaks out. Squares that the board does not have
+    /// must stay [`Cell::Empty`].
+    pub(crate) cells: [Cell; Square::NUM],
     /// The colour to move.
     pub to_move: Color,
 }
@@ -165,13 +167,13 @@ impl Setup {
 
     /// What stands on `square`.
     pub fn cell(&self, square: Square) -> Cell {
-        self.cells[square.index()]
+        self.cells[square.grid_index()]
     }
 
     /// Puts `cell` on `square`. A square that the board does not have may be set
     /// too; the check then refuses the set-up with [`SetupError::OffBoard`].
     pub fn set(&mut self, square: Square, cell: Cell) {
-        self.cells[square.index()] = cell;
+        self.cells[square.grid_index()] = cell;
     }
 
     /// The squares that hold `cell`.

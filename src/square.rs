@@ -46,17 +46,10 @@ impl Square {
         }
     }
 
-    /// The square with index `row * 10 + column`, if the index is below 100.
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < Square::NUM {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The index of this square on the naming grid: `row * 10 + column`.
-    pub const fn index(self) -> usize {
+    /// The square's place on the 10×10 naming grid, `row * 10 + column`: the
+    /// crate's tables and [`SquareSet`]'s bits. Equal to the index on a 10×10
+    /// board; not an index on smaller boards.
+    pub(crate) const fn grid_index(self) -> usize {
         self.0 as usize
     }
 

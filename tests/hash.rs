@@ -33,7 +33,9 @@ fn plain_key(pos: &AnyPosition) -> u64 {
             Some(Cell::Neutral) => 4,
             Some(Cell::Blocked) => 5,
         };
-        key ^= plain_value(100 * plane + square.index() as u64);
+        // The square's place on the 10×10 naming grid, on every board.
+        let grid = square.index(Board::Size10).unwrap() as u64;
+        key ^= plain_value(100 * plane + grid);
     }
     key ^= plain_value(600 + pos.to_move().index() as u64);
     let board = Board::ALL.iter().position(|&b| b == pos.board()).unwrap() as u64;

@@ -156,7 +156,7 @@ fn agrees_with_portable<L: Layout, K: Kernel<L>>(
     );
     for index in Bitboard::<L>::from_bits(empty)
         .iter()
-        .map(|m| m.index() as u32)
+        .map(|m| m.bit() as u32)
     {
         prop_assert_eq!(
             Kernel::<L>::flips(kernel, mine, theirs, index),
@@ -264,7 +264,7 @@ proptest! {
 
         let (mine8, theirs8) = (mine as u64, theirs as u64);
         let empty8 = !(mine8 | theirs8);
-        for index in Bitboard::<Grid8>::from_bits(empty8).iter().map(|m| m.index() as u32) {
+        for index in Bitboard::<Grid8>::from_bits(empty8).iter().map(|m| m.bit() as u32) {
             prop_assert_eq!(
                 Kernel::<Grid8>::flips(Portable, mine8, theirs8, index),
                 walk_flips(mine8, theirs8, index),

@@ -25,10 +25,10 @@ fn spots_and_squares_convert_both_ways() {
             assert_eq!(spot.square(), square);
             assert_eq!(Square::from(spot), square);
             assert_eq!(
-                spot.index(),
+                spot.bit(),
                 stride * square.row() as usize + square.column() as usize
             );
-            assert_eq!(Spot::<L>::from_index(spot.index()), Some(spot));
+            assert_eq!(Spot::<L>::from_bit(spot.bit()), Some(spot));
             assert_eq!(spot.to_string(), square.to_string());
             assert_eq!(spot.bitboard().to_squares(), SquareSet::single(square));
         }
@@ -42,10 +42,10 @@ fn spots_and_squares_convert_both_ways() {
     for name in ["j1", "a9", "j10"] {
         assert_eq!(Spot::<Grid8>::from_square(name.parse().unwrap()), None);
     }
-    assert_eq!(Spot::<Grid8>::from_index(64), None);
-    assert_eq!(Spot::<Grid10>::from_index(10), None, "the padding column");
-    assert_eq!(Spot::<Grid10>::from_index(110), None);
-    assert_eq!(Spot::<Grid10>::from_index(usize::MAX), None);
+    assert_eq!(Spot::<Grid8>::from_bit(64), None);
+    assert_eq!(Spot::<Grid10>::from_bit(10), None, "the padding column");
+    assert_eq!(Spot::<Grid10>::from_bit(110), None);
+    assert_eq!(Spot::<Grid10>::from_bit(usize::MAX), None);
 }
 
 proptest! {
@@ -400,7 +400,7 @@ fn padding_bits_are_no_squares() {
     assert_eq!(all.to_squares(), Board::Size10.squares());
     assert!(all
         .iter()
-        .all(|s| Spot::<Grid10>::from_index(s.index()) == Some(s)));
+        .all(|s| Spot::<Grid10>::from_bit(s.bit()) == Some(s)));
     let padding = Bitboard::<Grid10>::from_bits(1 << 10 | 1 << 21 | 1 << 127);
     assert!(padding.is_empty());
     assert_eq!(padding.to_string(), "");

@@ -1,4 +1,4 @@
-//! One vocabulary: the action numbering of policy vectors against the symmetry
+//! One vocabulary: the one numbering of squares and moves (indices) against the symmetry
 //! permutations, positions from one's own bitboards, final scores with the empties
 //! to the winner, and per-colour mobility on every kernel.
 
@@ -11,32 +11,75 @@ use reversi::{
 };
 
 #[test]
-fn action_indices_are_a_bijection_on_every_board() {
+fn indices_are_a_bijection_on_every_board() {
     for board in Board::ALL {
-        let count = board.action_count();
+        let count = board.index_count();
         let width = board.width() as usize;
         assert_eq!(count, width * width + 1);
+        assert_eq!(board.pass_index(), width * width);
         for index in 0..count {
-            let mv = Move::from_action(board, index).unwrap();
-            assert_eq!(mv.action_index(board), Some(index), "{board} {index}");
+            let mv = Move::from_index(board, index).unwrap();
+            assert_eq!(mv.index(board), Some(index), "{board} {index}");
+            assert_eq!(
+                Square::from_index(board, index).map(Move::Place),
+                (index < width * width).then_some(mv)
+            );
         }
-        assert_eq!(Move::from_action(board, count), None);
-        assert_eq!(Move::Pass.action_index(board), Some(count - 1));
+        assert_eq!(Move::from_index(board, count), None);
+        assert_eq!(Square::from_index(board, board.pass_index()), None);
+        assert_eq!(Move::Pass.index(board), Some(count - 1));
         for square in board.squares() {
-            let index = Move::Place(square).action_index(board).unwrap();
+            let index = square.index(board).unwrap();
+            assert_eq!(Move::Place(square).index(board), Some(index));
             assert_eq!(
                 index,
                 square.row() as usize * width + square.column() as usize
             );
         }
     }
-    // A square beyond a small board's grid has no action.
+    // A square beyond a small board's grid has no index.
     let j10: Square = "j10".parse().unwrap();
-    assert_eq!(Move::Place(j10).action_index(Board::Size8), None);
+    assert_eq!(Move::Place(j10).index(Board::Size8), None);
+    assert_eq!(j10.index(Board::Size8), None);
+    assert_eq!(j10.index(Board::Size10), Some(99));
+}
+
+/// The 8×8 numbering is the one of Edax, OpenSpiel and pgx: `a1` = 0, `h1` = 7,
+/// `a2` = 8, `h8` = 63, pass = 64 (Edax's `board.h`/`move.h` constants A1 … H8 and
+/// PASS = 64; OpenSpiel's `othello` game, 65 distinct actions).
+#[test]
+fn the_8x8_numbering_is_edax_and_openspiel_s() {
+    let board = Board::Size8;
+    for (name, index) in [
+        ("a1", 0),
+        ("h1", 7),
+        ("a2", 8),
+        ("d3", 19),
+        ("e6", 44),
+        ("h8", 63),
+        ("pass", 64),
+    ] {
+        let mv: Move = name.parse().unwrap();
+        assert_eq!(mv.index(board), Some(index), "{name}");
+        assert_eq!(Move::from_index(board, index), Some(mv), "{name}");
+        assert_eq!(Move::from_index(board, index).unwrap().to_string(), name);
+    }
+    // The other boards: 6×6 ends at f6 = 35, pass = 36; 10×10 and the octagon at
+    // j10 = 99, pass = 100.
+    assert_eq!(
+        "f6".parse::<Square>().unwrap().index(Board::Size6),
+        Some(35)
+    );
+    assert_eq!(Board::Size6.pass_index(), 36);
+    assert_eq!(
+        "j10".parse::<Square>().unwrap().index(Board::Octagon),
+        Some(99)
+    );
+    assert_eq!(Board::Octagon.pass_index(), 100);
 }
 
 #[test]
-fn move_permutations_use_the_action_numbering() {
+fn move_permutations_use_the_index_numbering() {
     for board in Board::ALL {
         for symmetry in Symmetry::ALL {
             let permutation = symmetry.move_permutation(board);
@@ -44,8 +87,8 @@ fn move_permutations_use_the_action_numbering() {
                 let mv = Move::Place(square);
                 let image = symmetry.mv(board, mv).unwrap();
                 assert_eq!(
-                    permutation[mv.action_index(board).unwrap()] as usize,
-                    image.action_index(board).unwrap(),
+                    permutation[mv.index(board).unwrap()] as usize,
+                    image.index(board).unwrap(),
                     "{board} {symmetry:?} {square}"
                 );
             }

@@ -273,7 +273,7 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
     // On a full 8×8 board the flips are counted by lines, not computed.
     let full = squares == 64;
     let n = if full {
-        last_flip::count(pos.mine().bits(), x.index())
+        last_flip::count(pos.mine().bits(), x.bit())
     } else {
         pos.flips(x).len() as u32
     } as i32;
@@ -281,7 +281,7 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
         return 2 * (mine + n + 1) - squares;
     }
     let n = if full {
-        last_flip::count(pos.theirs().bits(), x.index())
+        last_flip::count(pos.theirs().bits(), x.bit())
     } else {
         pos.pass_unchecked().flips(x).len() as u32
     } as i32;
@@ -383,7 +383,7 @@ fn solve_2<P: Position<Layout = Grid8>>(
 ) -> i32 {
     let empty = pos.empty().bits();
     small_node!(search, pos, alpha, beta, |child, x, _a, _b| {
-        let last = Spot::from_index((empty & !x.bitboard().bits()).trailing_zeros() as usize);
+        let last = Spot::from_bit((empty & !x.bitboard().bits()).trailing_zeros() as usize);
         last_one(search, &child, last.unwrap())
     })
 }
@@ -656,7 +656,7 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
     for m in moves {
         let (child, flips, replies) = pos.play_unchecked_with_replies(m);
         let mobility = replies.bits();
-        let value = if m.index() as u8 == first {
+        let value = if m.bit() as u8 == first {
             1 << 30
         } else if depth > 0 {
             // An evaluated search, fastest-first to break ties.
@@ -821,7 +821,7 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
         original_alpha,
         beta,
         best,
-        best_move.index() as u8,
+        best_move.bit() as u8,
     );
     (best, Some(best_move))
 }
@@ -882,7 +882,7 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
                         alpha,
                         alpha + 1,
                         -(e.upper as i32),
-                        m.index() as u8,
+                        m.bit() as u8,
                     );
                     return -(e.upper as i32);
                 }
@@ -898,14 +898,7 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         }
         score > alpha
     });
-    search.store(
-        key,
-        empties,
-        alpha,
-        alpha + 1,
-        best,
-        best_move.index() as u8,
-    );
+    search.store(key, empties, alpha, alpha + 1, best, best_move.bit() as u8);
     best
 }
 
@@ -1082,7 +1075,7 @@ fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
         let key = pos.hash_key();
         let hinted = search.probe(key).map(|e| e.best);
         let mut ordered: Vec<Spot<Grid8>> = moves.iter().collect();
-        ordered.sort_by_key(|m| Some(m.index() as u8) != hinted);
+        ordered.sort_by_key(|m| Some(m.bit() as u8) != hinted);
         let mut next = None;
         for m in ordered {
             let child = pos.play_unchecked(m);

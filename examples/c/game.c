@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
             uint32_t square = mover % 2 == 0 ? moves[0] : moves[count - 1];
             char name[4];
             size_t written = 0;
-            check(reversi_square_name(square, name, sizeof name, &written), "name");
+            check(reversi_move_name(rules.board, square, name, sizeof name, &written), "name");
             check(reversi_game_play(game, square), "play");
             printf("move %s\n", name);
         }
@@ -122,7 +122,7 @@ int main(int argc, char **argv) {
     for (uint32_t i = 0; i < played.blocked_count; i++) {
         char name[4];
         size_t written = 0;
-        check(reversi_square_name(played.blocked[i], name, sizeof name, &written), "name");
+        check(reversi_move_name(played.board, played.blocked[i], name, sizeof name, &written), "name");
         printf(" %s", name);
     }
     printf("\n");

@@ -33,9 +33,9 @@ static void play_out(reversi::Game &game) {
     }
 }
 
-static std::string names(const std::vector<uint32_t> &squares) {
+static std::string names(const reversi::Game &game, const std::vector<uint32_t> &squares) {
     std::string out;
-    for (uint32_t square : squares) out += (out.empty() ? "" : " ") + reversi::square_name(square);
+    for (uint32_t square : squares) out += (out.empty() ? "" : " ") + game.name(square);
     return out;
 }
 
@@ -49,20 +49,20 @@ int main(int argc, char **argv) {
     // The rules read back name the blocked squares drawn from the seed.
     reversi::Rules played = four.rules();
     std::cout << "board " << four.board() << ", " << four.players() << " players, blocked "
-              << names(played.blocked()) << " = " << names(four.blocked()) << ", tag Blocked \""
+              << names(four, played.blocked()) << " = " << names(four, four.blocked()) << ", tag Blocked \""
               << four.tag("Blocked").value() << "\"\n";
 
     reversi::Game blocked(reversi::Rules().anti(true).blocked({"c1", "h4"}).handicap(REVERSI_COLOR_WHITE, REVERSI_CORNER_TOP_LEFT));
     reversi::Rules back = blocked.rules();
     std::cout << "anti " << back.anti() << ", handicap " << back.handicap_color() << '/' << back.handicap_corners()
-              << ", blocked " << names(back.blocked()) << ", tags " << *blocked.tag("Board") << ' '
+              << ", blocked " << names(blocked, back.blocked()) << ", tags " << *blocked.tag("Board") << ' '
               << *blocked.tag("Anti") << ' ' << *blocked.tag("Handicap") << '\n';
     // A tag the record does not write is absent, not empty.
     std::cout << "Opening tag " << (blocked.tag("Opening") ? "present" : "absent") << '\n';
 
     reversi::Game game;
-    std::cout << "f5 legal: " << game.is_legal(reversi::square("f5")) << ", a1 legal: "
-              << game.is_legal(reversi::square("a1")) << '\n';
+    std::cout << "f5 legal: " << game.is_legal(game.index("f5")) << ", a1 legal: "
+              << game.is_legal(game.index("a1")) << '\n';
     game.play("f5");
     reversi::Game copy = game;  // a clone
     try {
@@ -124,7 +124,7 @@ int main(int argc, char **argv) {
     line.set_ply_comment(3, "  the usual  ");
     line.set_ply_time(3, std::chrono::milliseconds(2500));
     reversi::Ply d3 = line.ply(3);
-    std::cout << "move 4: " << reversi::square_name(d3.square) << " by " << d3.color << ", flips " << names(d3.flips)
+    std::cout << "move 4: " << line.name(d3.square) << " by " << d3.color << ", flips " << names(line, d3.flips)
               << ", played " << d3.played << ", evaluation " << d3.evaluation.value_or(0) << ", time "
               << (d3.time ? d3.time->count() : -1) << " ns, comment \"" << d3.comment.value_or("") << "\"\n";
     reversi::Ply f5 = line.ply(0);

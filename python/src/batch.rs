@@ -99,7 +99,7 @@ pub fn new(start: AnyPosition, num_envs: usize, threads: usize) -> Box<dyn Batch
         parts: sizes.iter().map(|&n| one(start, n)).collect(),
         sizes,
         players,
-        actions: start.board().action_count(),
+        actions: start.board().index_count(),
         obs_len: (players + 4) * width * width,
     })
 }
@@ -198,8 +198,8 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
                 grid.insert(square);
                 if let Some(spot) = Spot::<P::Layout>::from_square(square) {
                     let action = row * width + column;
-                    spot_of_action[action] = spot.index() as u8;
-                    action_of_spot[spot.index()] = action as u8;
+                    spot_of_action[action] = spot.bit() as u8;
+                    action_of_spot[spot.bit()] = action as u8;
                 }
             }
         }
@@ -239,11 +239,11 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
     /// Why game `i`'s action is refused, in the rules crate's words, the game
     /// numbered from `first`.
     fn refusal(&self, i: usize, first: usize, action: i64) -> String {
-        let count = self.board.action_count();
+        let count = self.board.index_count();
         let (game, i) = (first + i, i);
         match usize::try_from(action)
             .ok()
-            .and_then(|a| Move::from_action(self.board, a))
+            .and_then(|a| Move::from_index(self.board, a))
         {
             None => format!("game {game}: action {action} is not in 0-{}", count - 1),
             Some(mv) => {
@@ -413,7 +413,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Batch for Ga
             let position = &self.positions[i];
             let (next, moves) = match self.check_one(i, action) {
                 Ok(Some(spot)) => {
-                    let spot = Spot::from_index(spot as usize).expect("a checked move");
+                    let spot = Spot::from_bit(spot as usize).expect("a checked move");
                     let (next, _, replies) = position.play_unchecked_with_replies(spot);
                     (next, replies)
                 }

@@ -8,7 +8,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::actions;
 use crate::errors::reversi_error;
 use crate::game::PyGame;
 use crate::interrupt;
@@ -167,7 +166,9 @@ impl PyBot {
                 choice.mv
             )));
         }
-        let action = actions::of_move(board, choice.mv)
+        let action = choice
+            .mv
+            .index(board)
             .ok_or_else(|| reversi_error("the bot chose a square off the grid"))?;
         Ok(PyChoice {
             action,
@@ -218,10 +219,10 @@ fn line_actions(position: &reversi::AnyPosition, line: &[reversi::Square]) -> Ve
     for &square in line {
         if pos.must_pass() {
             let Some(passed) = pos.pass() else { break };
-            actions.push(actions::pass(board));
+            actions.push(board.pass_index());
             pos = passed;
         }
-        let (Ok(next), Some(action)) = (pos.play(square), actions::of_square(board, square)) else {
+        let (Ok(next), Some(action)) = (pos.play(square), square.index(board)) else {
             break;
         };
         actions.push(action);
@@ -372,6 +373,6 @@ pub fn solve(
     let solution = solved.map_err(reversi_error)?;
     let best = solution
         .best_move
-        .and_then(|square| actions::of_square(game.game().rules().board(), square));
+        .and_then(|square| square.index(game.game().rules().board()));
     Ok((best, solution.score, solution.nodes))
 }

@@ -11,12 +11,13 @@ use reversi::text::ggf;
 use reversi::text::load::load;
 use reversi::text::record::Record;
 use reversi::text::wthor::Database;
-use reversi::{AnyPosition, Cell, Color, Evaluation, Game, Move, Outcome, Ply, Setup, Square};
+use reversi::{
+    AnyPosition, Board, Cell, Color, Evaluation, Game, Move, Outcome, Ply, Setup, Square,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::actions;
 use crate::errors::reversi_error;
 use crate::interrupt;
 use crate::observation;
@@ -135,7 +136,7 @@ fn ply(game: &Game, ply: &Ply) -> PyPly {
         color: ply.color().name(),
         player: ply.color().index(),
         r#move: ply.mv().to_string(),
-        action: actions::of_move(board, ply.mv()).unwrap_or(usize::MAX),
+        action: ply.mv().index(board).unwrap_or(usize::MAX),
         flips: ply.flips().iter().map(|s| s.to_string()).collect(),
         time: ply.time().map(|t| t.as_secs_f64()),
         evaluation: ply.evaluation().map(Evaluation::discs),
@@ -208,7 +209,7 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
         if let Ok(action) = value.extract::<i64>() {
             if let Some(mv) = usize::try_from(action)
                 .ok()
-                .and_then(|a| actions::to_move(board, a))
+                .and_then(|a| Move::from_index(board, a))
             {
                 return Ok(mv);
             }
@@ -226,14 +227,14 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
     let out_of_range = || {
         reversi_error(format_args!(
             "action {value} is not in 0-{} on the {board} board",
-            actions::count(board) - 1
+            board.pass_index()
         ))
     };
     // Python ints, and numpy's integers (through `__index__`).
     match value.extract::<i64>() {
         Ok(action) => usize::try_from(action)
             .ok()
-            .and_then(|a| actions::to_move(board, a))
+            .and_then(|a| Move::from_index(board, a))
             .ok_or_else(out_of_range),
         Err(_) if value.is_instance_of::<PyInt>() => Err(out_of_range()),
         Err(_) => Err(PyTypeError::new_err(
@@ -265,11 +266,11 @@ fn legal_actions_into<'a>(game: &Game, buffer: &'a mut [usize; MAX_ACTIONS]) -> 
         if game.is_over() {
             return &[];
         }
-        buffer[0] = actions::pass(board);
+        buffer[0] = board.pass_index();
         return &buffer[..1];
     }
     let mut n = 0;
-    for action in moves.iter().filter_map(|s| actions::of_square(board, s)) {
+    for action in moves.iter().filter_map(|s| s.index(board)) {
         buffer[n] = action;
         n += 1;
     }
@@ -508,7 +509,7 @@ impl PyGame {
         let board = self.game().rules().board();
         legal_actions(self.game())
             .into_iter()
-            .filter_map(|a| actions::to_move(board, a))
+            .filter_map(|a| Move::from_index(board, a))
             .map(|m| m.to_string())
             .collect()
     }
@@ -516,7 +517,7 @@ impl PyGame {
     /// A boolean array of ``num_actions`` entries, true for the legal actions (all
     /// false once the game is over).
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; actions::count(self.game().rules().board())];
+        let mut mask = vec![false; self.game().rules().board().index_count()];
         for a in legal_actions(self.game()) {
             mask[a] = true;
         }
@@ -541,14 +542,21 @@ impl PyGame {
         let flips = self.game_mut().play(mv).map_err(reversi_error)?;
         // The names are made once and shared: a Python loop calls this at every move.
         let names = SQUARE_NAMES.get_or_init(py, || {
-            (0..100)
+            // Indexed on the 10×10 grid, which holds every board's squares.
+            (0..Board::Size10.pass_index())
                 .map(|i| {
-                    let name = Square::from_index(i).map_or_else(String::new, |s| s.to_string());
+                    let name = Square::from_index(Board::Size10, i)
+                        .map_or_else(String::new, |s| s.to_string());
                     PyString::intern(py, &name).unbind()
                 })
                 .collect()
         });
-        PyList::new(py, flips.iter().map(|s| names[s.index()].bind(py)))
+        PyList::new(
+            py,
+            flips
+                .iter()
+                .filter_map(|s| Some(names[s.index(Board::Size10)?].bind(py))),
+        )
     }
 
     /// Takes back the last move; returns its name, or None at the start.
@@ -700,13 +708,14 @@ impl PyGame {
         let symmetry = symmetry_arg(symmetry)?;
         let setup = Setup::from(self.game());
         let board = setup.board;
-        let mut cells = [Cell::Empty; Square::NUM];
-        for square in Square::all() {
-            if let Some(image) = symmetry.square(board, square) {
-                cells[image.index()] = setup.cells[square.index()];
+        let mut image = setup;
+        image.fill(board.squares(), Cell::Empty);
+        for square in board.squares() {
+            if let Some(to) = symmetry.square(board, square) {
+                image.set(to, setup.cell(square));
             }
         }
-        let game = Game::from_setup(Setup { cells, ..setup }).map_err(reversi_error)?;
+        let game = Game::from_setup(image).map_err(reversi_error)?;
         Ok(PyGame::from(game))
     }
 

@@ -3,7 +3,6 @@
 //! Python layer (`reversi/__init__.py`, `reversi/envs/`) builds on. Every error
 //! reaches Python as an exception, never as a panic.
 
-mod actions;
 mod batch;
 mod engine;
 mod errors;

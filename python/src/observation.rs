@@ -15,8 +15,6 @@
 
 use reversi::{AnyPosition, Board, Color, Position, PositionVisitor, Square, SquareSet};
 
-use crate::actions;
-
 /// The number of planes for `players` players.
 pub fn channels(players: u8) -> usize {
     players as usize + 4
@@ -63,7 +61,9 @@ fn action_table(board: Board) -> &'static [u8; 128] {
     TABLES[slot].get_or_init(|| {
         let mut table = [u8::MAX; 128];
         for (i, entry) in table.iter_mut().enumerate() {
-            if let Some(action) = Square::from_index(i).and_then(|s| actions::of_square(board, s)) {
+            // `i` is a bit of a `SquareSet`: the square's index on the 10×10 grid.
+            if let Some(action) = Square::from_index(Board::Size10, i).and_then(|s| s.index(board))
+            {
                 *entry = action as u8;
             }
         }

@@ -4,9 +4,8 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use reversi::{Board, Handicap, Opening, Rules, Square};
+use reversi::{Board, Handicap, Move, Opening, Rules, Square};
 
-use crate::actions;
 use crate::errors::reversi_error;
 use crate::observation;
 
@@ -175,13 +174,13 @@ impl PyRules {
     /// The number of actions: ``width * width`` squares, then the pass.
     #[getter]
     fn num_actions(&self) -> usize {
-        actions::count(self.rules.board())
+        self.rules.board().index_count()
     }
 
     /// The pass action, ``width * width``.
     #[getter]
     fn pass_action(&self) -> usize {
-        actions::pass(self.rules.board())
+        self.rules.board().pass_index()
     }
 
     /// The shape of ``Game.observation()``: ``(players + 4, width, width)``.
@@ -197,7 +196,7 @@ impl PyRules {
     fn action(&self, name: &str) -> PyResult<usize> {
         let board = self.rules.board();
         let mv: reversi::Move = name.parse().map_err(reversi_error)?;
-        match actions::of_move(board, mv) {
+        match mv.index(board) {
             Some(action) => Ok(action),
             None => Err(reversi_error(format_args!(
                 "{name} is not on the {board} board"
@@ -211,12 +210,12 @@ impl PyRules {
         let board = self.rules.board();
         usize::try_from(action)
             .ok()
-            .and_then(|a| actions::to_move(board, a))
+            .and_then(|a| Move::from_index(board, a))
             .map(|mv| mv.to_string())
             .ok_or_else(|| {
                 reversi_error(format_args!(
                     "action {action} is not in 0-{} on the {board} board",
-                    actions::count(board) - 1
+                    board.pass_index()
                 ))
             })
     }

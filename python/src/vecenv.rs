@@ -12,7 +12,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::playout::playout;
 use reversi::{AnyPosition, Color, Position, PositionVisitor, Rules};
 
-use crate::actions;
 use crate::batch::{self, Batch, ObsOut, StepOut};
 use crate::errors::{reversi_error, ReversiError};
 use crate::game::PyGame;
@@ -219,7 +218,7 @@ impl VecEnv {
     }
 
     fn masks_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray2<bool>>, &'py mut [bool]) {
-        let count = actions::count(self.rules.board());
+        let count = self.rules.board().index_count();
         uninit::<bool, _>(py, numpy::ndarray::Dim([self.num_envs, count]))
     }
 
@@ -246,7 +245,7 @@ impl VecEnv {
             Start::Rules(rules) => reversi::Game::new(*rules),
         };
         for &action in line {
-            let mv = reversi::Move::from_action(board, usize::from(action))
+            let mv = reversi::Move::from_index(board, usize::from(action))
                 .ok_or_else(|| reversi_error(format_args!("action {action} is not on {board}")))?;
             game.play(mv).map_err(reversi_error)?;
         }
@@ -331,7 +330,7 @@ impl VecEnv {
             + batch::line_room(rules.board())
             + core::mem::size_of::<u64>()
             + plane_bytes * observation::len(rules.board(), rules.players())
-            + actions::count(rules.board())
+            + rules.board().index_count()
             + 5 * usize::from(rules.players())
             + 1;
         check_memory("VecEnv", num_envs, each)?;
@@ -371,7 +370,7 @@ impl VecEnv {
     /// The number of actions (``width * width + 1``).
     #[getter]
     fn num_actions(&self) -> usize {
-        actions::count(self.rules.board())
+        self.rules.board().index_count()
     }
 
     /// The index of the player to move in each game (0 for Black), int64.
@@ -578,7 +577,7 @@ impl VecEnv {
             Some(policy) => {
                 let policy = float_array(py, policy)?;
                 let view = policy.as_array();
-                let expected = [self.num_envs, actions::count(self.rules.board())];
+                let expected = [self.num_envs, self.rules.board().index_count()];
                 if view.shape() != expected {
                     return Err(ReversiError::new_err(format!(
                         "policy has shape {:?}, not {:?}",

@@ -13,7 +13,7 @@ use crate::text::record::Record;
 use crate::text::result::Ending;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::{Cell, Game, Move, Opening, Outcome};
+use crate::{Cell, Game, Opening, Outcome};
 
 /// A game: rules, position, the moves played, and the tags of its record.
 pub struct ReversiGame {
@@ -117,7 +117,7 @@ pub unsafe extern "C" fn reversi_game_rules(
         let mut blocked = [0; 4];
         let mut blocked_count = 0;
         for (slot, square) in blocked.iter_mut().zip(rules.blocked().iter()) {
-            *slot = square.index() as u32;
+            *slot = square_index(rules.board(), square);
             blocked_count += 1;
         }
         let handicap = rules.handicap();
@@ -178,7 +178,7 @@ pub unsafe extern "C" fn reversi_game_cell(
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_ref(game)? };
-        let cell = match game.cell(square_arg(square)?) {
+        let cell = match game.cell(square_arg(game.rules().board(), square)?) {
             None => ReversiCell::OffBoard,
             Some(Cell::Empty) => ReversiCell::Empty,
             Some(Cell::Blocked) => ReversiCell::Blocked,
@@ -232,10 +232,6 @@ pub unsafe extern "C" fn reversi_game_scores(
     })
 }
 
-fn squares(set: crate::SquareSet) -> Vec<u32> {
-    set.iter().map(|s| s.index() as u32).collect()
-}
-
 /// The blocked squares, into a caller's buffer of `len` square indices.
 ///
 /// # Safety
@@ -248,11 +244,18 @@ pub unsafe extern "C" fn reversi_game_blocked(
     written: *mut usize,
 ) -> ReversiStatus {
     // SAFETY: forwarded.
-    boundary(|| unsafe { write_list(&squares(game_ref(game)?.blocked()), buf, len, written) })
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        let blocked = square_indices(game.rules().board(), game.blocked());
+        // SAFETY: forwarded.
+        unsafe { write_list(&blocked, buf, len, written) }
+    })
 }
 
 /// The legal moves of the player to move (none when they must pass or the game is
-/// over), into a caller's buffer of `len` square indices (100 always suffice).
+/// over), into a caller's buffer of `len` square indices (100 always suffice), in
+/// index order.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -264,7 +267,13 @@ pub unsafe extern "C" fn reversi_game_legal_moves(
     written: *mut usize,
 ) -> ReversiStatus {
     // SAFETY: forwarded.
-    boundary(|| unsafe { write_list(&squares(game_ref(game)?.legal_moves()), buf, len, written) })
+    boundary(|| {
+        // SAFETY: forwarded.
+        let game = unsafe { game_ref(game)? };
+        let moves = square_indices(game.rules().board(), game.legal_moves());
+        // SAFETY: forwarded.
+        unsafe { write_list(&moves, buf, len, written) }
+    })
 }
 
 /// Whether a disc on `square` is a legal move now.
@@ -280,7 +289,10 @@ pub unsafe extern "C" fn reversi_game_is_legal(
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_ref(game)? };
-        put(out, game.is_legal(square_arg(square)?))
+        put(
+            out,
+            game.is_legal(square_arg(game.rules().board(), square)?),
+        )
     })
 }
 
@@ -300,10 +312,11 @@ pub unsafe extern "C" fn reversi_game_flips(
         // SAFETY: forwarded.
         let game = unsafe { game_ref(game)? };
         let flips = game
-            .flips(square_arg(square)?)
+            .flips(square_arg(game.rules().board(), square)?)
             .map_err(|e| fail(ReversiStatus::IllegalMove, e))?;
+        let flips = square_indices(game.rules().board(), flips);
         // SAFETY: forwarded.
-        unsafe { write_list(&squares(flips), buf, len, written) }
+        unsafe { write_list(&flips, buf, len, written) }
     })
 }
 
@@ -320,13 +333,16 @@ pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) 
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_mut(game)? };
-        if square == REVERSI_PASS {
+        let board = game.rules().board();
+        if square as usize == board.pass_index() {
             return Err(fail(
                 ReversiStatus::SquareOutOfRange,
-                "REVERSI_PASS is not a square: pass with reversi_game_pass",
+                format_args!(
+                    "{square} is the pass on the {board} board, not a square: pass with reversi_game_pass"
+                ),
             ));
         }
-        let square = square_arg(square)?;
+        let square = square_arg(board, square)?;
         game.play(square)
             .map(|_| ())
             .map_err(|e| fail(ReversiStatus::IllegalMove, e))
@@ -513,8 +529,9 @@ pub unsafe extern "C" fn reversi_game_perft(
     })
 }
 
-/// The moves played up to the current position, into a caller's buffer: square
-/// indices, `REVERSI_PASS` for a pass (`reversi_game_line` gives the whole line).
+/// The moves played up to the current position, into a caller's buffer: their
+/// indices, the pass index (`reversi_board_pass_index`) for a pass
+/// (`reversi_game_line` gives the whole line).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -527,13 +544,9 @@ pub unsafe extern "C" fn reversi_game_moves(
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let moves: Vec<u32> = unsafe { game_ref(game)? }
-            .moves()
-            .map(|m| match m {
-                Move::Place(s) => s.index() as u32,
-                Move::Pass => REVERSI_PASS,
-            })
-            .collect();
+        let game = unsafe { game_ref(game)? };
+        let board = game.rules().board();
+        let moves: Vec<u32> = game.moves().map(|m| move_index(board, m)).collect();
         // SAFETY: forwarded.
         unsafe { write_list(&moves, buf, len, written) }
     })

@@ -9,7 +9,7 @@ use std::vec::Vec;
 use super::game::{game_mut, game_ref, new_game};
 use super::plumbing::*;
 use super::*;
-use crate::{Evaluation, Game, Move, Ply};
+use crate::{Evaluation, Game, Ply};
 
 /// One move of a game's line, as `reversi_game_ply` gives it. A datum that is not
 /// known has its `has_` flag false and its value 0.
@@ -18,7 +18,8 @@ use crate::{Evaluation, Game, Move, Ply};
 pub struct ReversiPly {
     /// The colour that moved, as a `ReversiColor` value.
     pub color: u32,
-    /// The square played, or `REVERSI_PASS`.
+    /// The index of the square played, or the pass index
+    /// (`reversi_board_pass_index`) for a pass.
     pub square: u32,
     /// How many discs the move flipped (`reversi_game_ply_flips` names them).
     pub flip_count: u32,
@@ -38,13 +39,6 @@ pub struct ReversiPly {
     pub evaluation: i32,
     /// Whether the move has a comment (`reversi_game_ply_comment` copies it).
     pub has_comment: bool,
-}
-
-pub(crate) fn move_code(mv: Move) -> u32 {
-    match mv {
-        Move::Place(s) => s.index() as u32,
-        Move::Pass => REVERSI_PASS,
-    }
 }
 
 /// The ply `index` moves after the start along the whole line, or
@@ -163,7 +157,8 @@ pub unsafe extern "C" fn reversi_game_line_length(
 }
 
 /// The moves of the whole line (the moves played, then the redo list), into a
-/// caller's buffer: square indices, `REVERSI_PASS` for a pass.
+/// caller's buffer: their indices, the pass index (`reversi_board_pass_index`)
+/// for a pass.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
@@ -176,10 +171,12 @@ pub unsafe extern "C" fn reversi_game_line(
 ) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
-        let moves: Vec<u32> = unsafe { game_ref(game)? }
+        let game = unsafe { game_ref(game)? };
+        let board = game.rules().board();
+        let moves: Vec<u32> = game
             .line()
             .iter()
-            .map(|p| move_code(p.mv()))
+            .map(|p| move_index(board, p.mv()))
             .collect();
         // SAFETY: forwarded.
         unsafe { write_list(&moves, buf, len, written) }
@@ -229,7 +226,7 @@ pub unsafe extern "C" fn reversi_game_ply(
             out,
             ReversiPly {
                 color: ply.color().index() as u32,
-                square: move_code(ply.mv()),
+                square: move_index(game.rules().board(), ply.mv()),
                 flip_count: ply.flips().len() as u32,
                 played: index < game.move_count(),
                 has_time: time.is_some(),
@@ -259,11 +256,7 @@ pub unsafe extern "C" fn reversi_game_ply_flips(
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_ref(game)? };
-        let flips: Vec<u32> = ply_at(game, index)?
-            .flips()
-            .iter()
-            .map(|s| s.index() as u32)
-            .collect();
+        let flips = square_indices(game.rules().board(), ply_at(game, index)?.flips());
         // SAFETY: forwarded.
         unsafe { write_list(&flips, buf, len, written) }
     })

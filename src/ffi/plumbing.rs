@@ -8,7 +8,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::string::{String, ToString};
 
 use super::{ReversiBoard, ReversiStatus};
-use crate::{Board, Color, Square};
+use std::vec::Vec;
+
+use crate::{Board, Color, Move, Square};
 
 std::thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
@@ -212,13 +214,43 @@ pub(crate) unsafe fn write_items<T: Copy>(
     Ok(())
 }
 
-pub(crate) fn square_arg(index: u32) -> Result<Square, ReversiStatus> {
-    Square::from_index(index as usize).ok_or_else(|| {
+/// The square with `index` on `board` (`row * width + column`, the library's one
+/// numbering); `SQUARE_OUT_OF_RANGE` from `width * width` (the pass) on.
+pub(crate) fn square_arg(board: Board, index: u32) -> Result<Square, ReversiStatus> {
+    Square::from_index(board, index as usize).ok_or_else(|| {
+        let pass = board.pass_index();
+        let what = if index as usize == pass {
+            "is the pass, not a square,"
+        } else {
+            "is not a square index"
+        };
         fail(
             ReversiStatus::SquareOutOfRange,
-            format_args!("square index {index} is not below 100"),
+            format_args!(
+                "{index} {what} on the {board} board (squares are 0 to {})",
+                pass - 1
+            ),
         )
     })
+}
+
+/// The index of `square` on `board`: what every list of squares gives C.
+pub(crate) fn square_index(board: Board, square: Square) -> u32 {
+    // A game's squares lie on its board's grid, so they always have an index.
+    square.index(board).map_or(u32::MAX, |i| i as u32)
+}
+
+/// The index of `mv` on `board`: a square's index, or `width * width` for a pass.
+pub(crate) fn move_index(board: Board, mv: Move) -> u32 {
+    match mv {
+        Move::Place(square) => square_index(board, square),
+        Move::Pass => board.pass_index() as u32,
+    }
+}
+
+/// The indices of `set`'s squares on `board`, in index order.
+pub(crate) fn square_indices(board: Board, set: crate::SquareSet) -> Vec<u32> {
+    set.iter().map(|s| square_index(board, s)).collect()
 }
 
 pub(crate) fn color_arg(value: u32, players: u8) -> Result<Color, ReversiStatus> {

@@ -182,7 +182,7 @@ pub(crate) fn rules_of(rules: &ReversiRules) -> Result<Rules, ReversiStatus> {
     }
     let squares = rules.blocked[..rules.blocked_count as usize]
         .iter()
-        .map(|&i| square_arg(i))
+        .map(|&i| square_arg(board, i))
         .collect::<Result<Vec<_>, _>>()?;
     builder = builder.blocked(squares);
     let built = if random {

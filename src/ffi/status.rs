@@ -8,12 +8,9 @@ use super::plumbing::{copy_text, last_error};
 /// The crate version, major part.
 pub const REVERSI_VERSION_MAJOR: u32 = 0;
 /// The crate version, minor part.
-pub const REVERSI_VERSION_MINOR: u32 = 1;
+pub const REVERSI_VERSION_MINOR: u32 = 2;
 /// The crate version, patch part.
 pub const REVERSI_VERSION_PATCH: u32 = 0;
-
-/// The number that stands for a pass in lists of moves.
-pub const REVERSI_PASS: u32 = 100;
 
 /// The result of a call. Codes are never reused. `reversi_status_message`
 /// describes each one.
@@ -26,7 +23,8 @@ pub enum ReversiStatus {
     NullParameter = 1,
     /// An enumeration or flag argument had a value it cannot have.
     InvalidArgument = 2,
-    /// A square index is 100 or more.
+    /// A square index is not below `width * width` of the board (the pass index
+    /// and beyond).
     SquareOutOfRange = 3,
     /// A text argument is not UTF-8.
     InvalidUtf8 = 4,
@@ -105,7 +103,7 @@ impl ReversiStatus {
             ReversiStatus::InvalidArgument => {
                 c"an enumeration or flag argument has a value it cannot have"
             }
-            ReversiStatus::SquareOutOfRange => c"a square index is 100 or more",
+            ReversiStatus::SquareOutOfRange => c"a square index is not below width * width",
             ReversiStatus::InvalidUtf8 => c"a text argument is not UTF-8",
             ReversiStatus::InsufficientSize => c"the buffer is too small",
             ReversiStatus::InvalidRules => c"the rules describe no game that the rules allow",
@@ -126,7 +124,7 @@ impl ReversiStatus {
     }
 }
 
-/// The library version, as a static NUL-terminated string (`"0.1.0"`).
+/// The library version, as a static NUL-terminated string (`"0.2.0"`).
 #[no_mangle]
 pub extern "C" fn reversi_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()

@@ -5,7 +5,6 @@ use std::ffi::c_char;
 use std::string::{String, ToString};
 
 use super::game::new_game;
-use super::line::move_code;
 use super::plumbing::*;
 use super::*;
 use crate::text::position::PositionError;
@@ -54,42 +53,70 @@ pub(crate) fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
     Ok(value)
 }
 
-/// Reads a move's name into its index: a square name (`a1`…`j10`, any case), or
-/// a pass (`pass`, `PA`, `PS` or `--`, any case) as `REVERSI_PASS`, so that every
-/// index `reversi_game_ply`, `reversi_game_moves` and `reversi_game_line` give
-/// reads back.
+/// The index of a pass on `board` (a `ReversiBoard` value): `width * width`, so 36,
+/// 64, 100 and 100. Squares are numbered `row * width + column` on every board
+/// (8×8: `a1` = 0, `h1` = 7, `a2` = 8, `h8` = 63), the numbering of the Rust and
+/// Python APIs; `pass index + 1` is the length of a policy vector.
+///
+/// # Safety
+/// `out` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn reversi_board_pass_index(board: u32, out: *mut u32) -> ReversiStatus {
+    boundary(|| put(out, board_arg(board)?.pass_index() as u32))
+}
+
+/// Reads a move's name into its index on `board` (a `ReversiBoard` value): a
+/// square name (`a1`…`j10`, any case) as `row * width + column`, or a pass
+/// (`pass`, `PA`, `PS` or `--`, any case) as the pass index
+/// (`reversi_board_pass_index`), so that every index `reversi_game_ply`,
+/// `reversi_game_moves` and `reversi_game_line` give reads back.
+/// `SQUARE_OUT_OF_RANGE` for a square beyond the board's grid (`i1` on 8×8).
 ///
 /// # Safety
 /// `name` is NULL or NUL-terminated; `out` is NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn reversi_square_parse(name: *const c_char, out: *mut u32) -> ReversiStatus {
+pub unsafe extern "C" fn reversi_move_parse(
+    board: u32,
+    name: *const c_char,
+    out: *mut u32,
+) -> ReversiStatus {
     boundary(|| {
+        let board = board_arg(board)?;
         // SAFETY: forwarded.
         let name = unsafe { text(name, "name")? };
         let mv: Move = name
             .parse()
             .map_err(|e| fail(ReversiStatus::ParseError, e))?;
-        put(out, move_code(mv))
+        let index = mv.index(board).ok_or_else(|| {
+            fail(
+                ReversiStatus::SquareOutOfRange,
+                format_args!("{mv} is not on the {board} board's grid"),
+            )
+        })?;
+        put(out, index as u32)
     })
 }
 
-/// The name of a square index (`a1` for 0), or `pass` for `REVERSI_PASS`: the
-/// name of every index a game's moves and line give.
+/// The name of the move with `index` on `board` (a `ReversiBoard` value): `a1` for
+/// 0, `pass` for the pass index: the name of every index a game's moves and line
+/// give.
 ///
 /// # Safety
 /// `buf` has room for `len` bytes; `written` is valid.
 #[no_mangle]
-pub unsafe extern "C" fn reversi_square_name(
-    square: u32,
+pub unsafe extern "C" fn reversi_move_name(
+    board: u32,
+    index: u32,
     buf: *mut c_char,
     len: usize,
     written: *mut usize,
 ) -> ReversiStatus {
     boundary(|| {
-        let name = if square == REVERSI_PASS {
+        let board = board_arg(board)?;
+        let name = if index as usize == board.pass_index() {
             Move::Pass.to_string()
         } else {
-            square_arg(square)?.to_string()
+            square_arg(board, index)?.to_string()
         };
         // SAFETY: forwarded.
         unsafe { write_text(&name, buf, len, written) }

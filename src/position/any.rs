@@ -180,7 +180,7 @@ impl AnyPosition {
             blocked: SquareSet::EMPTY,
         };
         for square in board.squares() {
-            let set = match cells[square.index()] {
+            let set = match cells[square.grid_index()] {
                 Cell::Empty => continue,
                 Cell::Disc(c) => &mut sorted.discs[c.index()],
                 Cell::Neutral => &mut sorted.neutral,

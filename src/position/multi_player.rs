@@ -204,7 +204,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
         Bitboard::from_square_bits(self.kernel.flips(
             mine,
             self.occupied() ^ mine,
-            spot.index() as u32,
+            spot.bit() as u32,
         ))
     }
 
@@ -215,7 +215,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
 
     #[inline(always)]
     fn play_unchecked_with_flips(&self, spot: Spot<L>) -> (Self, Bitboard<L>) {
-        let index = spot.index() as u32;
+        let index = spot.bit() as u32;
         let mine = self.seats[0];
         let flipped = self.kernel.flips(mine, self.occupied() ^ mine, index);
         let [_, a, b, c] = self.seats;

@@ -15,16 +15,16 @@ impl AnyPosition {
             (2, Opening::Free) => {}
             (2, Opening::Standard) => {
                 // The Othello cross: White top-left and bottom-right.
-                cells[centre[0].index()] = Cell::Disc(Color::White);
-                cells[centre[1].index()] = Cell::Disc(Color::Black);
-                cells[centre[2].index()] = Cell::Disc(Color::Black);
-                cells[centre[3].index()] = Cell::Disc(Color::White);
+                cells[centre[0].grid_index()] = Cell::Disc(Color::White);
+                cells[centre[1].grid_index()] = Cell::Disc(Color::Black);
+                cells[centre[2].grid_index()] = Cell::Disc(Color::Black);
+                cells[centre[3].grid_index()] = Cell::Disc(Color::White);
             }
             (players, _) => {
                 // Clockwise from the top-left: top-left, top-right, bottom-right, bottom-left.
                 let clockwise = [centre[0], centre[1], centre[3], centre[2]];
                 for (i, sq) in clockwise.into_iter().enumerate() {
-                    cells[sq.index()] = match Color::from_index(i) {
+                    cells[sq.grid_index()] = match Color::from_index(i) {
                         Some(c) if i < players as usize => Cell::Disc(c),
                         _ => Cell::Neutral,
                     };
@@ -33,11 +33,11 @@ impl AnyPosition {
         }
         if let Some(h) = rules.handicap() {
             for sq in h.corners.squares(board) {
-                cells[sq.index()] = Cell::Disc(h.color);
+                cells[sq.grid_index()] = Cell::Disc(h.color);
             }
         }
         for sq in rules.blocked() {
-            cells[sq.index()] = Cell::Blocked;
+            cells[sq.grid_index()] = Cell::Blocked;
         }
         AnyPosition::from_cells(board, rules.players(), rules.anti(), &cells, Color::Black)
     }

@@ -150,10 +150,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
-        Bitboard::from_square_bits(
-            self.kernel
-                .flips(self.mine, self.theirs, spot.index() as u32),
-        )
+        Bitboard::from_square_bits(self.kernel.flips(self.mine, self.theirs, spot.bit() as u32))
     }
 
     #[inline(always)]
@@ -163,7 +160,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
 
     #[inline(always)]
     fn play_unchecked_with_flips(&self, spot: Spot<L>) -> (Self, Bitboard<L>) {
-        let index = spot.index() as u32;
+        let index = spot.bit() as u32;
         let flipped = self.kernel.flips(self.mine, self.theirs, index);
         let next = TwoPlayer {
             mine: self.theirs ^ flipped,
@@ -188,7 +185,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
             let (next, flipped) = self.play_unchecked_with_flips(spot);
             return (next, flipped, next.legal_moves());
         }
-        let index = spot.index() as u32;
+        let index = spot.bit() as u32;
         let placed = L::Bits::bit(index);
         let (flipped, replies) =
             self.kernel

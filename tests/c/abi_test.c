@@ -28,11 +28,15 @@ static const char *last_error(void) {
     return text;
 }
 
-static uint32_t sq(const char *name) {
+/* The index of a square (or pass) name on `board`. */
+static uint32_t index_on(uint32_t board, const char *name) {
     uint32_t index = 999;
-    OK(reversi_square_parse(name, &index));
+    OK(reversi_move_parse(board, name, &index));
     return index;
 }
+
+/* The index of a square name on 8x8, the board of most games here. */
+static uint32_t sq(const char *name) { return index_on(REVERSI_BOARD_SIZE8, name); }
 
 static ReversiGame *new_game(const ReversiRules *rules) {
     ReversiGame *game = NULL;
@@ -56,29 +60,51 @@ static void version_and_messages(void) {
 static void squares(void) {
     char name[8];
     size_t written = 0;
-    CHECK(sq("a1") == 0);
-    CHECK(sq("J10") == 99);
+    /* One numbering: row * width + column, pass = width * width (on 8x8 the
+     * numbering of Edax, OpenSpiel and pgx). */
+    CHECK(sq("a1") == 0 && sq("h1") == 7 && sq("a2") == 8 && sq("D3") == 19 && sq("h8") == 63);
+    CHECK(sq("pass") == 64);
+    CHECK(index_on(REVERSI_BOARD_SIZE6, "f6") == 35 && index_on(REVERSI_BOARD_SIZE6, "pass") == 36);
+    CHECK(index_on(REVERSI_BOARD_SIZE10, "a2") == 10 && index_on(REVERSI_BOARD_SIZE10, "J10") == 99);
+    CHECK(index_on(REVERSI_BOARD_OCTAGON, "j10") == 99 && index_on(REVERSI_BOARD_OCTAGON, "pass") == 100);
+    static const uint32_t passes[4][2] = {{REVERSI_BOARD_SIZE6, 36}, {REVERSI_BOARD_SIZE8, 64},
+                                          {REVERSI_BOARD_SIZE10, 100}, {REVERSI_BOARD_OCTAGON, 100}};
+    for (int b = 0; b < 4; b++) {
+        uint32_t pass = 0;
+        OK(reversi_board_pass_index(passes[b][0], &pass));
+        CHECK(pass == passes[b][1]);
+    }
     uint32_t out = 7;
-    CHECK(reversi_square_parse("k1", &out) == REVERSI_STATUS_PARSE_ERROR);
+    CHECK(reversi_board_pass_index(9, &out) == REVERSI_STATUS_INVALID_ARGUMENT && out == 7);
+    CHECK(reversi_board_pass_index(REVERSI_BOARD_SIZE8, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_move_parse(REVERSI_BOARD_SIZE8, "k1", &out) == REVERSI_STATUS_PARSE_ERROR);
     CHECK(out == 7); /* untouched on failure */
     CHECK(strstr(last_error(), "k1") != NULL);
-    CHECK(reversi_square_parse(NULL, &out) == REVERSI_STATUS_NULL_PARAMETER);
-    CHECK(reversi_square_parse("\xff\xfe", &out) == REVERSI_STATUS_INVALID_UTF8);
-    OK(reversi_square_name(99, name, sizeof name, &written));
+    /* A name of the naming grid that the board's grid lacks has no index there. */
+    CHECK(reversi_move_parse(REVERSI_BOARD_SIZE8, "i1", &out) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "i1 is not on the 8x8 board's grid") == 0 && out == 7);
+    CHECK(reversi_move_parse(9, "a1", &out) == REVERSI_STATUS_INVALID_ARGUMENT);
+    CHECK(reversi_move_parse(REVERSI_BOARD_SIZE8, NULL, &out) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_move_parse(REVERSI_BOARD_SIZE8, "\xff\xfe", &out) == REVERSI_STATUS_INVALID_UTF8);
+    OK(reversi_move_name(REVERSI_BOARD_SIZE10, 99, name, sizeof name, &written));
     CHECK(strcmp(name, "j10") == 0 && written == 4);
+    OK(reversi_move_name(REVERSI_BOARD_SIZE8, 63, name, sizeof name, &written));
+    CHECK(strcmp(name, "h8") == 0 && written == 3);
+    OK(reversi_move_name(REVERSI_BOARD_SIZE6, 6, name, sizeof name, &written));
+    CHECK(strcmp(name, "a2") == 0);
     /* A pass has a name, both ways, as the moves of a line give it. */
-    OK(reversi_square_name(REVERSI_PASS, name, sizeof name, &written));
+    OK(reversi_move_name(REVERSI_BOARD_SIZE8, 64, name, sizeof name, &written));
     CHECK(strcmp(name, "pass") == 0 && written == 5);
-    OK(reversi_square_parse("pass", &out));
-    CHECK(out == REVERSI_PASS);
     out = 7;
-    OK(reversi_square_parse("PA", &out));
-    CHECK(out == REVERSI_PASS);
-    CHECK(reversi_square_name(101, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
-    CHECK(reversi_square_name(99, name, 2, &written) == REVERSI_STATUS_INSUFFICIENT_SIZE);
+    OK(reversi_move_parse(REVERSI_BOARD_SIZE8, "PA", &out));
+    CHECK(out == 64);
+    CHECK(reversi_move_name(REVERSI_BOARD_SIZE8, 65, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "65 is not a square index on the 8x8 board (squares are 0 to 63)") == 0);
+    CHECK(reversi_move_name(REVERSI_BOARD_SIZE10, 101, name, sizeof name, &written) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(reversi_move_name(REVERSI_BOARD_SIZE10, 99, name, 2, &written) == REVERSI_STATUS_INSUFFICIENT_SIZE);
     CHECK(written == 4);
-    CHECK(reversi_square_name(0, NULL, 4, &written) == REVERSI_STATUS_NULL_PARAMETER);
-    CHECK(reversi_square_name(0, name, 4, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_move_name(REVERSI_BOARD_SIZE8, 0, NULL, 4, &written) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_move_name(REVERSI_BOARD_SIZE8, 0, name, 4, NULL) == REVERSI_STATUS_NULL_PARAMETER);
 }
 
 static void rules_errors(void) {
@@ -112,7 +138,7 @@ static void rules_errors(void) {
     rules.blocked[0] = sq("d4");
     CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
     CHECK(strcmp(last_error(), "blocked square d4 is in the central 4x4") == 0);
-    rules.blocked[0] = 100;
+    rules.blocked[0] = 64; /* the pass on 8x8, not a square */
     CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
     rules.blocked_count = 5;
     CHECK(reversi_game_new(&rules, &game) == REVERSI_STATUS_INVALID_RULES);
@@ -142,9 +168,9 @@ static void play_a_game(void) {
     CHECK(value == REVERSI_COLOR_BLACK);
     OK(reversi_game_cell(game, sq("d4"), &value));
     CHECK(value == REVERSI_CELL_WHITE);
-    OK(reversi_game_cell(game, sq("j10"), &value));
-    CHECK(value == REVERSI_CELL_OFF_BOARD);
-    CHECK(reversi_game_cell(game, 100, &value) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    OK(reversi_game_cell(game, 63, &value)); /* h8 */
+    CHECK(value == REVERSI_CELL_EMPTY);
+    CHECK(reversi_game_cell(game, 64, &value) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
     OK(reversi_game_count(game, REVERSI_COLOR_BLACK, &value));
     CHECK(value == 2);
     CHECK(reversi_game_count(game, REVERSI_COLOR_RED, &value) == REVERSI_STATUS_INVALID_ARGUMENT);
@@ -214,8 +240,8 @@ static void play_a_game(void) {
     /* A NULL is reported by the parameter's name in the header. */
     CHECK(reversi_game_scores(copy, NULL) == REVERSI_STATUS_NULL_PARAMETER);
     CHECK(strcmp(last_error(), "scores is NULL") == 0);
-    CHECK(reversi_game_play(copy, REVERSI_PASS) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
-    CHECK(strcmp(last_error(), "REVERSI_PASS is not a square: pass with reversi_game_pass") == 0);
+    CHECK(reversi_game_play(copy, 64) == REVERSI_STATUS_SQUARE_OUT_OF_RANGE);
+    CHECK(strcmp(last_error(), "64 is the pass on the 8x8 board, not a square: pass with reversi_game_pass") == 0);
     OK(reversi_game_blocked(copy, moves, 100, &n));
     CHECK(n == 0);
 
@@ -266,6 +292,11 @@ static void blocked_and_multiplayer(void) {
     uint32_t cell = 0;
     OK(reversi_game_cell(game, blocked[0], &cell));
     CHECK(cell == REVERSI_CELL_BLOCKED);
+    /* The octagon's cut corners have indices on its 10x10 grid, off the board. */
+    OK(reversi_game_cell(game, index_on(REVERSI_BOARD_OCTAGON, "b1"), &cell));
+    CHECK(cell == REVERSI_CELL_OFF_BOARD);
+    OK(reversi_game_cell(game, index_on(REVERSI_BOARD_OCTAGON, "j10"), &cell));
+    CHECK(cell == REVERSI_CELL_OFF_BOARD);
     CHECK(reversi_game_pass(game) == REVERSI_STATUS_ILLEGAL_MOVE);
     CHECK(strcmp(last_error(), "three or four players never pass") == 0);
     char text[64];

@@ -68,9 +68,13 @@ static void obf_annotations() {
 }
 
 static void pass_names() {
-    CHECK(reversi::square_name(REVERSI_PASS) == "pass");
-    CHECK(reversi::square("pass") == REVERSI_PASS);
-    CHECK(reversi::square_name(reversi::square("f5")) == "f5");
+    CHECK(reversi::move_name(REVERSI_BOARD_SIZE8, 64) == "pass");
+    CHECK(reversi::move_index(REVERSI_BOARD_SIZE8, "pass") == 64);
+    CHECK(reversi::pass_index(REVERSI_BOARD_OCTAGON) == 100);
+    CHECK(reversi::move_name(REVERSI_BOARD_SIZE8, reversi::move_index(REVERSI_BOARD_SIZE8, "f5")) == "f5");
+    CHECK(reversi::move_index(REVERSI_BOARD_SIZE8, "h8") == 63);
+    reversi::Game game;
+    CHECK(game.index("d3") == 19 && game.name(19) == "d3" && game.pass_index() == 64);
 }
 
 static void typed_result() {
