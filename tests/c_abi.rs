@@ -385,8 +385,7 @@ fn the_readme_c_snippets_compile_and_run() {
         let mut lines = text.lines();
         while let Some(line) = lines.next() {
             if line.trim() == "```c" {
-                let block: Vec<&str> =
-                    lines.by_ref().take_while(|l| l.trim() != "```").collect();
+                let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
                 blocks.push(block.join("\n") + "\n");
             }
         }

@@ -308,55 +308,55 @@ fn every_rust_snippet_shows_the_crates_it_uses_at_the_tested_versions() {
     assert!(!dev.is_empty(), "read no dev-dependency from Cargo.toml");
     let mut snippets = 0;
     for (document, text) in documents() {
-    // A toml block shows the crates of the snippets after it in its own file.
-    let mut shown: Vec<(String, String)> = Vec::new();
-    for (info, lines) in blocks(&text) {
-        if info == "toml" {
-            for (name, v) in shown_dependencies(&lines) {
-                if name == "reversi" || name == "reversi-engine" {
-                    // Not on crates.io (the `reversi` there is another
-                    // project's): by path, and never a version a dependent
-                    // would fetch from there.
-                    assert!(
-                        v.starts_with("{ path = \"") && !v.contains("version"),
-                        "{document} shows {name} = {v:?}, not a path to this repository"
-                    );
-                } else {
-                    let tested = dev.iter().find(|(n, _)| *n == name);
-                    assert_eq!(
+        // A toml block shows the crates of the snippets after it in its own file.
+        let mut shown: Vec<(String, String)> = Vec::new();
+        for (info, lines) in blocks(&text) {
+            if info == "toml" {
+                for (name, v) in shown_dependencies(&lines) {
+                    if name == "reversi" || name == "reversi-engine" {
+                        // Not on crates.io (the `reversi` there is another
+                        // project's): by path, and never a version a dependent
+                        // would fetch from there.
+                        assert!(
+                            v.starts_with("{ path = \"") && !v.contains("version"),
+                            "{document} shows {name} = {v:?}, not a path to this repository"
+                        );
+                    } else {
+                        let tested = dev.iter().find(|(n, _)| *n == name);
+                        assert_eq!(
                         tested.map(|(_, v)| v.as_str()),
                         Some(v.as_str()),
                         "{document} shows {name} = {v:?}; the doctests build with the dev-dependency"
                     );
+                    }
+                    shown.push((name, v));
                 }
-                shown.push((name, v));
             }
-        }
-        if info.starts_with("rust") {
-            // Every snippet is compiled and run.
-            assert_eq!(info, "rust", "a snippet marked {info:?} in {document}");
-            let guide = document.strip_prefix("docs/guide/");
-            assert!(
-                guide.is_none_or(|g| DOCTESTED_GUIDES.contains(&g)),
-                "{document} has a Rust snippet, but src/lib.rs does not run it as a doctest"
-            );
-            snippets += 1;
-            let code = lines.join("\n");
-            for (name, _) in &dev {
-                let path = name.replace('-', "_");
-                let used = code.contains(&format!("use {path}::"))
-                    || code.contains(&format!(" {path}::"))
-                    || code.contains(&format!("({path}::"))
-                    || code.contains(&format!("#[{path}("));
-                if used {
-                    assert!(
+            if info.starts_with("rust") {
+                // Every snippet is compiled and run.
+                assert_eq!(info, "rust", "a snippet marked {info:?} in {document}");
+                let guide = document.strip_prefix("docs/guide/");
+                assert!(
+                    guide.is_none_or(|g| DOCTESTED_GUIDES.contains(&g)),
+                    "{document} has a Rust snippet, but src/lib.rs does not run it as a doctest"
+                );
+                snippets += 1;
+                let code = lines.join("\n");
+                for (name, _) in &dev {
+                    let path = name.replace('-', "_");
+                    let used = code.contains(&format!("use {path}::"))
+                        || code.contains(&format!(" {path}::"))
+                        || code.contains(&format!("({path}::"))
+                        || code.contains(&format!("#[{path}("));
+                    if used {
+                        assert!(
                         shown.iter().any(|(n, _)| n == name),
                         "a snippet of {document} uses {name}, which no toml block before it shows:\n{code}"
                     );
+                    }
                 }
             }
         }
-    }
     }
     assert!(
         snippets >= 8,
