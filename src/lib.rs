@@ -34,6 +34,21 @@ pub mod symmetry;
 #[cfg(feature = "alloc")]
 pub mod text;
 
+/// The guides in `docs/guide/`, compiled here only so that their Rust examples run
+/// as doctests (the README's run as the crate docs above); they are read on the
+/// repository's pages, not in the API documentation.
+#[cfg(doctest)]
+pub mod guide {
+    #[doc = include_str!("../docs/guide/library.md")]
+    pub struct Library;
+    #[doc = include_str!("../docs/guide/search.md")]
+    pub struct Search;
+    #[doc = include_str!("../docs/guide/bots.md")]
+    pub struct Bots;
+    #[doc = include_str!("../docs/guide/games.md")]
+    pub struct Games;
+}
+
 // Re-exports, one policy: every public type and trait of the core (squares,
 // boards, rules, set-ups, positions, moves, outcomes, games) at the root, and the
 // toolkit's traits whose methods a search calls on positions (hashing,

@@ -366,17 +366,28 @@ fn the_cpp_host_plays_through_the_raii_wrapper() {
     }
 }
 
-/// Every `c` block of README.md compiles with every warning an error, links, and
-/// runs; the "Game databases" one prints what its comments say.
+/// Every `c` block of README.md and of the guides (`docs/guide/*.md`) compiles
+/// with every warning an error, links, and runs; the "Game databases" one prints
+/// what its comments say.
 #[test]
 fn the_readme_c_snippets_compile_and_run() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut documents = vec![root().join("README.md")];
+    let mut guides: Vec<_> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    guides.sort();
+    documents.extend(guides);
     let mut blocks = Vec::new();
-    let mut lines = readme.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() == "```c" {
-            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
-            blocks.push(block.join("\n") + "\n");
+    for document in documents {
+        let text = std::fs::read_to_string(document).unwrap();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() == "```c" {
+                let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+                blocks.push(block.join("\n") + "\n");
+            }
         }
     }
     assert!(blocks.len() >= 2, "{} c blocks", blocks.len());

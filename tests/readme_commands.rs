@@ -1,16 +1,17 @@
-//! The README's commands, run as a new user would run them, and its Rust snippets'
-//! dependencies.
+//! The commands of the README and of the guides (`docs/guide/*.md`), run as a new
+//! user would run them, and their Rust snippets' dependencies.
 //!
 //! - `tests/cmd/*.toml` are `trycmd` cases: each runs one example with the README's
 //!   arguments (or, for a long run, a smaller input named in [`REDUCED`]) and
 //!   compares its standard output and error with the `.stdout` and `.stderr` files
 //!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test
 //!   readme_commands` rewrites those files after a deliberate change of output.
-//! - Every line of every `sh` block of README.md is either such a case, a
-//!   [`REDUCED`] one, or in [`SKIPPED`] with the place that checks it instead.
-//! - Every `rust` snippet of README.md is compiled and run as a doctest (the crate
-//!   docs are the README); the crates a snippet uses besides `reversi` and `std` are
-//!   shown in a `toml` block before it, at the versions of this crate's
+//! - Every line of every `sh` block of README.md and of the guides is either such a
+//!   case, a [`REDUCED`] one, or in [`SKIPPED`] with the place that checks it instead.
+//! - Every `rust` snippet of README.md and of the guides is compiled and run as a
+//!   doctest (the crate docs are the README; `src/lib.rs` includes the guides under
+//!   `cfg(doctest)`); the crates a snippet uses besides `reversi` and `std` are
+//!   shown in a `toml` block before it in the same file, at the versions of this crate's
 //!   dev-dependencies, so a reader who copies both gets a build; `reversi` (and
 //!   `reversi-engine`) by path, as they are not on crates.io.
 
@@ -99,6 +100,29 @@ fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).unwrap()
 }
 
+/// The guides that `src/lib.rs` runs as doctests: a Rust snippet in any other guide
+/// would not run.
+const DOCTESTED_GUIDES: &[&str] = &["library.md", "search.md", "bots.md", "games.md"];
+
+/// README.md and every guide: (path from the root, text).
+fn documents() -> Vec<(String, String)> {
+    let mut found = vec![("README.md".to_string(), readme())];
+    let mut guides: Vec<PathBuf> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    guides.sort();
+    for path in guides {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        found.push((
+            format!("docs/guide/{name}"),
+            std::fs::read_to_string(&path).unwrap(),
+        ));
+    }
+    found
+}
+
 /// The fenced blocks of a Markdown text: (info string, lines).
 fn blocks(text: &str) -> Vec<(String, Vec<String>)> {
     let mut found = Vec::new();
@@ -111,28 +135,33 @@ fn blocks(text: &str) -> Vec<(String, Vec<String>)> {
             (None, None) => {}
         }
     }
-    assert!(open.is_none(), "README.md has an unclosed code block");
+    assert!(open.is_none(), "an unclosed code block");
     found
 }
 
-/// A README command as the case that runs it spells it: `cargo run --release
-/// --example NAME -- ARGS` becomes `NAME ARGS`; a trailing `# comment` goes.
+/// A command as the case that runs it spells it: `cargo run --release [-p
+/// reversi-engine] --example NAME -- ARGS` becomes `NAME ARGS`; a trailing
+/// `# comment` goes.
 fn as_case(line: &str) -> String {
     let line = match line.find("  #") {
         Some(i) => &line[..i],
         None => line,
     }
     .trim();
-    match line.strip_prefix("cargo run --release --example ") {
+    let example = line
+        .strip_prefix("cargo run --release --example ")
+        .or_else(|| line.strip_prefix("cargo run --release -p reversi-engine --example "));
+    match example {
         Some(rest) => rest.replacen(" -- ", " ", 1),
         None => line.to_string(),
     }
 }
 
-/// The README's shell commands, in the form [`as_case`] gives.
+/// The shell commands of the README and the guides, in the form [`as_case`] gives.
 fn readme_commands() -> Vec<String> {
-    blocks(&readme())
-        .into_iter()
+    documents()
+        .iter()
+        .flat_map(|(_, text)| blocks(text))
         .filter(|(info, _)| info == "sh")
         .flat_map(|(_, lines)| lines)
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -192,20 +221,20 @@ fn every_readme_command_is_run_or_says_what_checks_it() {
     }
     assert!(
         missing.is_empty(),
-        "README commands with no case in tests/cmd/, no REDUCED and no SKIPPED entry: {missing:#?}"
+        "commands of the README or a guide with no case in tests/cmd/, no REDUCED and no SKIPPED entry: {missing:#?}"
     );
     // And no entry outlives its command.
     let commands = readme_commands();
     for (long, _) in REDUCED {
         assert!(
             commands.iter().any(|c| c == long),
-            "REDUCED names {long:?}, which README.md no longer shows"
+            "REDUCED names {long:?}, which neither README.md nor a guide shows"
         );
     }
     for (skipped, _) in SKIPPED {
         assert!(
             commands.iter().any(|c| c == skipped),
-            "SKIPPED names {skipped:?}, which README.md no longer shows"
+            "SKIPPED names {skipped:?}, which neither README.md nor a guide shows"
         );
     }
 }
@@ -277,53 +306,61 @@ fn dev_dependencies() -> Vec<(String, String)> {
 fn every_rust_snippet_shows_the_crates_it_uses_at_the_tested_versions() {
     let dev = dev_dependencies();
     assert!(!dev.is_empty(), "read no dev-dependency from Cargo.toml");
-    let mut shown: Vec<(String, String)> = Vec::new();
     let mut snippets = 0;
-    for (info, lines) in blocks(&readme()) {
-        if info == "toml" {
-            for (name, v) in shown_dependencies(&lines) {
-                if name == "reversi" || name == "reversi-engine" {
-                    // Not on crates.io (the `reversi` there is another
-                    // project's): by path, and never a version a dependent
-                    // would fetch from there.
-                    assert!(
-                        v.starts_with("{ path = \"") && !v.contains("version"),
-                        "README shows {name} = {v:?}, not a path to this repository"
-                    );
-                } else {
-                    let tested = dev.iter().find(|(n, _)| *n == name);
-                    assert_eq!(
+    for (document, text) in documents() {
+        // A toml block shows the crates of the snippets after it in its own file.
+        let mut shown: Vec<(String, String)> = Vec::new();
+        for (info, lines) in blocks(&text) {
+            if info == "toml" {
+                for (name, v) in shown_dependencies(&lines) {
+                    if name == "reversi" || name == "reversi-engine" {
+                        // Not on crates.io (the `reversi` there is another
+                        // project's): by path, and never a version a dependent
+                        // would fetch from there.
+                        assert!(
+                            v.starts_with("{ path = \"") && !v.contains("version"),
+                            "{document} shows {name} = {v:?}, not a path to this repository"
+                        );
+                    } else {
+                        let tested = dev.iter().find(|(n, _)| *n == name);
+                        assert_eq!(
                         tested.map(|(_, v)| v.as_str()),
                         Some(v.as_str()),
-                        "README shows {name} = {v:?}; the doctests build with the dev-dependency"
+                        "{document} shows {name} = {v:?}; the doctests build with the dev-dependency"
                     );
+                    }
+                    shown.push((name, v));
                 }
-                shown.push((name, v));
             }
-        }
-        if info.starts_with("rust") {
-            // Every snippet is compiled and run.
-            assert_eq!(info, "rust", "a snippet marked {info:?}");
-            snippets += 1;
-            let code = lines.join("\n");
-            for (name, _) in &dev {
-                let path = name.replace('-', "_");
-                let used = code.contains(&format!("use {path}::"))
-                    || code.contains(&format!(" {path}::"))
-                    || code.contains(&format!("({path}::"))
-                    || code.contains(&format!("#[{path}("));
-                if used {
-                    assert!(
+            if info.starts_with("rust") {
+                // Every snippet is compiled and run.
+                assert_eq!(info, "rust", "a snippet marked {info:?} in {document}");
+                let guide = document.strip_prefix("docs/guide/");
+                assert!(
+                    guide.is_none_or(|g| DOCTESTED_GUIDES.contains(&g)),
+                    "{document} has a Rust snippet, but src/lib.rs does not run it as a doctest"
+                );
+                snippets += 1;
+                let code = lines.join("\n");
+                for (name, _) in &dev {
+                    let path = name.replace('-', "_");
+                    let used = code.contains(&format!("use {path}::"))
+                        || code.contains(&format!(" {path}::"))
+                        || code.contains(&format!("({path}::"))
+                        || code.contains(&format!("#[{path}("));
+                    if used {
+                        assert!(
                         shown.iter().any(|(n, _)| n == name),
-                        "a README snippet uses {name}, which no toml block before it shows:\n{code}"
+                        "a snippet of {document} uses {name}, which no toml block before it shows:\n{code}"
                     );
+                    }
                 }
             }
         }
     }
     assert!(
         snippets >= 8,
-        "found only {snippets} Rust snippets in README.md"
+        "found only {snippets} Rust snippets in README.md and the guides"
     );
 }
 
@@ -364,7 +401,16 @@ fn references(line: &str) -> Vec<String> {
 
 #[test]
 fn the_readmes_links_lead_to_this_crate() {
-    let text = readme();
+    for (document, text) in documents() {
+        links_lead_to_this_crate(&document, &text);
+    }
+}
+
+/// The checks of one document's links; only README.md, the crate docs' front page,
+/// may name items in brackets (intra-doc links): the guides are read on the
+/// repository's pages, where such a link would show as brackets.
+fn links_lead_to_this_crate(document: &str, text: &str) {
+    let intra_doc = document == "README.md";
     let mut in_code = false;
     let mut prose = Vec::new();
     for line in text.lines() {
@@ -385,8 +431,8 @@ fn the_readmes_links_lead_to_this_crate() {
     for label in prose.iter().flat_map(|l| references(l)) {
         if definitions.iter().all(|(defined, _)| *defined != label) {
             assert!(
-                label.starts_with('`') && label.ends_with('`') && label.len() > 2,
-                "[{label}] in README.md has no definition and names no item"
+                intra_doc && label.starts_with('`') && label.ends_with('`') && label.len() > 2,
+                "[{label}] in {document} has no definition and names no item"
             );
         }
     }
@@ -394,15 +440,15 @@ fn the_readmes_links_lead_to_this_crate() {
     for (label, url) in definitions {
         assert!(
             url.starts_with("https://") && !url.starts_with("https://docs.rs/reversi/"),
-            "[{label}] points at {url}: not a web address, or another crate's docs"
+            "[{label}] in {document} points at {url}: not a web address, or another crate's docs"
         );
     }
     // Hidden lines of a doctest (`# ...`) show on GitHub and crates.io.
-    for (info, lines) in blocks(&text) {
+    for (info, lines) in blocks(text) {
         if info.starts_with("rust") {
             assert!(
                 !lines.iter().any(|l| l.starts_with("# ") || l == "#"),
-                "a Rust snippet with hidden lines: {lines:#?}"
+                "a Rust snippet of {document} with hidden lines: {lines:#?}"
             );
         }
     }
@@ -412,7 +458,7 @@ fn the_readmes_links_lead_to_this_crate() {
     for window in lines.windows(3) {
         assert!(
             !(window[0].starts_with('|') && window[1].is_empty() && window[2].starts_with('|')),
-            "a blank line inside a table: {window:?}"
+            "a blank line inside a table of {document}: {window:?}"
         );
     }
 }

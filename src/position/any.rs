@@ -263,7 +263,7 @@ impl AnyPosition {
     /// ([`Avx512`](crate::kernel::Avx512), else [`Avx2`](crate::kernel::Avx2), else [`Portable`](crate::kernel::Portable)), chosen once: the visitor's position
     /// type carries the kernel, so its whole search runs without further dispatch.
     /// For full speed, compile the search for the same processor features with the
-    /// `multiversion` crate, as the README's "Writing a search" shows.
+    /// `multiversion` crate, as the guide `docs/guide/search.md` shows.
     pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output {
         dispatch!(self, p => p.visit_fastest(visitor))
     }
