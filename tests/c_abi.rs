@@ -274,6 +274,26 @@ fn the_c_host_plays_every_variant() {
     }
 }
 
+/// The records of tests/data/numbering/ give, through the C ABI, the index and
+/// name of every move that the Rust API (tests/numbering.rs) and Python
+/// (python/tests/test_numbering.py) give: one numbering in every language.
+#[test]
+fn the_c_abi_numbers_every_move_as_rust_and_python_do() {
+    let exe = compile("gcc", "-std=c11", "tests/c/numbering.c", Link::Static);
+    let dir = root().join("tests/data/numbering");
+    let mut records = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let expected = std::fs::read_to_string(path.with_extension("indices")).unwrap();
+            let out = run(&exe, &[path.to_str().unwrap()]);
+            assert_eq!(out, expected, "{}", path.display());
+            records += 1;
+        }
+    }
+    assert!(records >= 10, "{records} records");
+}
+
 #[test]
 fn the_c_games_host_reads_every_game_and_says_which_failed() {
     let archive = root().join("tests/data/ggs/TestGames.ggf");
