@@ -11,7 +11,6 @@ use super::text::{always, write_game};
 use super::*;
 use crate::text::record::Record;
 use crate::text::result::Ending;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::{Cell, Game, Opening, Outcome};
 
@@ -79,10 +78,8 @@ pub unsafe extern "C" fn reversi_game_clone(
 /// `game` is NULL or a handle not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_game_free(game: *mut ReversiGame) {
-    if !game.is_null() {
-        // SAFETY: made by `Box::into_raw` in `new_game`, freed once.
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(game) })));
-    }
+    // SAFETY: made by `Box::into_raw` in `new_game`; the caller frees it once.
+    unsafe { free_handle(game) }
 }
 
 /// The board, as a `ReversiBoard` value.

@@ -278,6 +278,7 @@ pub unsafe extern "C" fn reversi_game_ply_comment(
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_ref(game)? };
+        out_args(buf, len, written)?;
         let comment = ply_at(game, index)?.comment().ok_or_else(|| {
             fail(
                 ReversiStatus::NotFound,

@@ -8,6 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::string::{String, ToString};
 
 use super::{ReversiBoard, ReversiStatus};
+use std::boxed::Box;
 use std::vec::Vec;
 
 use crate::{Board, Color, Move, Square};
@@ -34,6 +35,38 @@ pub(crate) fn boundary(body: impl FnOnce() -> Result<(), ReversiStatus>) -> Reve
         Ok(Err(status)) => status,
         Err(_) => fail(ReversiStatus::Panic, "internal error: the library panicked"),
     }
+}
+
+/// Frees a handle that `Box::into_raw` made: the body of every `_free` export, so
+/// that NULL does nothing and no panic of a destructor crosses the boundary (a
+/// `_free` returns nothing, so there is no status to turn it into).
+///
+/// # Safety
+///
+/// `handle` is NULL or came from `Box::into_raw` and was not freed yet.
+pub(crate) unsafe fn free_handle<T>(handle: *mut T) {
+    if !handle.is_null() {
+        // SAFETY: the caller promises a live box, freed once.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(handle) })));
+    }
+}
+
+/// The text and list out-parameters `(buf, len, written)` checked before a call
+/// looks for what it would copy: a NULL `written`, or a NULL `buf` with a length,
+/// is `NullParameter` even when the thing asked for is absent (`NOT_FOUND`), as
+/// the header's conventions check pointers first.
+pub(crate) fn out_args<T>(
+    buf: *const T,
+    len: usize,
+    written: *const usize,
+) -> Result<(), ReversiStatus> {
+    if written.is_null() {
+        return Err(fail(ReversiStatus::NullParameter, "written is NULL"));
+    }
+    if buf.is_null() && len > 0 {
+        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
+    }
+    Ok(())
 }
 
 /// The reference behind a pointer argument, or `NullParameter`.

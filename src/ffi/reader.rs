@@ -5,7 +5,7 @@ use std::boxed::Box;
 use std::ffi::{c_char, c_void};
 use std::format;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+
 use std::vec::Vec;
 
 use super::game::new_game;
@@ -290,8 +290,6 @@ pub unsafe extern "C" fn reversi_game_reader_next(
 /// `reader` is NULL or a handle not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_game_reader_free(reader: *mut ReversiGameReader) {
-    if !reader.is_null() {
-        // SAFETY: made by `Box::into_raw` in `new_reader`, freed once.
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(reader) })));
-    }
+    // SAFETY: made by `Box::into_raw` in `new_reader`; the caller frees it once.
+    unsafe { free_handle(reader) }
 }

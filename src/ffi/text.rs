@@ -318,6 +318,7 @@ pub unsafe extern "C" fn reversi_obf_annotations(
     boundary(|| {
         // SAFETY: forwarded.
         let line = unsafe { text(line, "line")? };
+        out_args(buf, len, written)?;
         let board = obf::parse(line).map_err(|e| fail(ReversiStatus::ParseError, e))?;
         if board.annotations.is_empty() {
             return Err(fail(
@@ -371,6 +372,7 @@ pub unsafe extern "C" fn reversi_game_tag(
         let record = &unsafe { arg(game, "game")? }.record;
         // SAFETY: forwarded.
         let name = unsafe { text(name, "name")? };
+        out_args(buf, len, written)?;
         let value = record
             .written_tags()
             .into_iter()

@@ -3,7 +3,7 @@
 use std::boxed::Box;
 use std::ffi::c_char;
 use std::format;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+
 use std::vec::Vec;
 
 use super::game::new_game;
@@ -496,8 +496,6 @@ pub unsafe extern "C" fn reversi_wthor_game(
 /// `db` is NULL or a handle not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn reversi_wthor_free(db: *mut ReversiWthor) {
-    if !db.is_null() {
-        // SAFETY: made by `Box::into_raw` in `reversi_wthor_open`, freed once.
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(db) })));
-    }
+    // SAFETY: made by `Box::into_raw` in `reversi_wthor_open`; the caller frees it once.
+    unsafe { free_handle(db) }
 }

@@ -17,7 +17,7 @@ use super::{AnyPosition, Position, PositionVisitor};
 /// assert_eq!(start.perft(4), 244);
 /// ```
 #[multiversion::multiversion(targets(
-    "x86_64+avx2+avx512f+avx512vl+avx512cd+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+avx512f+avx512vl+avx512cd+avx512vbmi2+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt"
 ))]
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {

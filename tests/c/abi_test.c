@@ -343,6 +343,10 @@ static void rules_read_back(void) {
     strcpy(text, "untouched");
     CHECK(reversi_game_tag(game, "Opening", text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
     CHECK(n == 77 && strcmp(text, "untouched") == 0); /* the standard opening is not written */
+    /* Pointers are checked first, also for a tag the record lacks. */
+    CHECK(reversi_game_tag(game, "Opening", NULL, 4, &n) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(reversi_game_tag(game, "Opening", text, sizeof text, NULL) == REVERSI_STATUS_NULL_PARAMETER);
+    CHECK(strcmp(last_error(), "written is NULL") == 0);
     OK(reversi_game_tag(game, "Result", text, sizeof text, &n));
     CHECK(strcmp(text, "*") == 0);
     reversi_game_free(game);
@@ -472,6 +476,7 @@ static void texts(void) {
         CHECK(reversi_obf_annotations(text, text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
         CHECK(reversi_obf_annotations("0", text, sizeof text, &n) == REVERSI_STATUS_PARSE_ERROR);
         CHECK(reversi_obf_annotations(NULL, text, sizeof text, &n) == REVERSI_STATUS_NULL_PARAMETER);
+        CHECK(reversi_obf_annotations(text, text, sizeof text, NULL) == REVERSI_STATUS_NULL_PARAMETER);
     }
     CHECK(reversi_game_from_ggf("(;GM[Chess];)", &obf) == REVERSI_STATUS_PARSE_ERROR);
     /* A GGF property with a line break cannot become a record tag: refused. */
@@ -989,6 +994,7 @@ static void ply_data(void) {
     CHECK(reversi_game_ply_flips(game, 9, flips, 100, &n) == REVERSI_STATUS_INDEX_OUT_OF_RANGE);
 
     CHECK(reversi_game_ply_comment(game, 0, text, sizeof text, &n) == REVERSI_STATUS_NOT_FOUND);
+    CHECK(reversi_game_ply_comment(game, 0, NULL, 8, &n) == REVERSI_STATUS_NULL_PARAMETER); /* pointers first */
     OK(reversi_game_set_ply_comment(game, 0, "  the usual  "));
     OK(reversi_game_ply_comment(game, 0, text, sizeof text, &n));
     CHECK(strcmp(text, "the usual") == 0 && n == 10);
