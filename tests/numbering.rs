@@ -9,7 +9,6 @@
 //! after a deliberate change.
 
 mod common;
-#[allow(dead_code)]
 mod reference;
 
 use std::fmt::Write as _;

@@ -1,7 +1,10 @@
 //! Perft against the published 8×8 table (tests/data/perft_8x8.txt), and known
 //! properties of the other variants.
 
-use reversi::{AnyPosition, Board, Game, Rules};
+mod common;
+mod reference;
+
+use reversi::{AnyPosition, Board, Game, Move, Rules};
 
 fn published() -> Vec<(u32, u64)> {
     include_str!("data/perft_8x8.txt")
@@ -46,7 +49,7 @@ fn game_over_before_the_horizon_is_one_leaf() {
         if depth == 0 {
             return 0;
         }
-        if let Some(next) = pos.pass() {
+        if let Ok(next) = pos.pass() {
             return finished_at(&next, depth - 1);
         }
         pos.legal_moves()
@@ -58,15 +61,51 @@ fn game_over_before_the_horizon_is_one_leaf() {
     assert_eq!(finished_at(&start, 9), 228);
 }
 
+/// `Game::perft` from the middle of games of every board and player count,
+/// against the reference rules' own perft (tests/reference, which shares no code
+/// with the crate's move generation).
 #[test]
-fn perft_is_the_same_through_game_and_position() {
+fn game_perft_matches_the_reference_from_mid_game_positions() {
+    let mut checked = 0;
     for board in Board::ALL {
-        let rules = Rules::builder(board).build().unwrap();
-        let game = Game::new(rules);
-        assert_eq!(game.perft(4), AnyPosition::start(&rules).perft(4));
-        // Every board has the same first four plies from the cross (lines are short).
-        assert_eq!(game.perft(1), 4, "{board}");
+        for players in [2, 3, 4] {
+            let Ok(rules) = Rules::builder(board).players(players).build() else {
+                continue;
+            };
+            for seed in 0..2 {
+                let mut positions = Vec::new();
+                common::seeded_game(rules, seed, |g: &Game| {
+                    if g.move_count() % 9 == 5 {
+                        positions.push(g.clone());
+                    }
+                });
+                for game in positions.iter().take(3) {
+                    let mut reference = reference::RefGame::new(&reference::Setup {
+                        shape: common::shape_of(board),
+                        players: players as usize,
+                        anti: false,
+                        free: false,
+                        handicap: None,
+                        blocked: Vec::new(),
+                    });
+                    for mv in game.moves() {
+                        match mv {
+                            Move::Place(sq) => reference.play(sq.column().into(), sq.row().into()),
+                            Move::Pass => reference.pass(),
+                        }
+                    }
+                    assert_eq!(
+                        game.perft(3),
+                        reference.perft(3),
+                        "{rules} after {}",
+                        game.move_count()
+                    );
+                    checked += 1;
+                }
+            }
+        }
     }
+    assert!(checked >= 40, "{checked}");
 }
 
 #[test]

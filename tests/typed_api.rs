@@ -119,10 +119,11 @@ proptest! {
                     prop_assert_eq!(Ok((next, flips)), pos.play_with_flips(Move::Place(spot.square())));
                 }
                 if pos.must_pass() {
-                    prop_assert_eq!(pos.pass(), Some(pos.pass_unchecked()));
+                    prop_assert_eq!(pos.pass(), Ok(pos.pass_unchecked()));
                     prop_assert_eq!(pos.play(Move::Pass), Ok(pos.pass_unchecked()));
                 } else {
-                    prop_assert_eq!(pos.pass(), None);
+                    prop_assert_eq!(pos.pass(), pos.play(Move::Pass));
+                    prop_assert!(pos.pass().is_err());
                     prop_assert!(pos.play(Move::Pass).is_err());
                 }
                 Ok(())

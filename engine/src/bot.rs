@@ -929,7 +929,7 @@ impl AlphaBeta {
     fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
         if pos.players() == 2 && pos.must_pass() && !pos.is_over() {
             // The reply's search answers a set stop flag.
-            let after = pos.pass().ok_or(BotError::GameOver)?;
+            let after = pos.pass().map_err(|_| BotError::GameOver)?;
             let reply = self.choose_at(&after)?;
             return Ok(Choice {
                 mv: Move::Pass,
@@ -1296,8 +1296,8 @@ pub(crate) mod tests {
             return pos.final_margin();
         }
         match pos.pass() {
-            Some(passed) => -best_margin(&passed),
-            None => pos
+            Ok(passed) => -best_margin(&passed),
+            Err(_) => pos
                 .legal_moves()
                 .iter()
                 .map(|m| -best_margin(&pos.play(m).expect("a legal move")))

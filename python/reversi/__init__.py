@@ -17,6 +17,10 @@
 - ``Bot`` and ``solve``: the engine crate's bots (random, greedy, mobility, MCTS,
   alpha-beta) and its exact 8x8 endgame solver; ``Bot.think`` gives a ``Choice``,
   the move with the bot's value of it and the value's unit.
+- Errors: every error is a ``ReversiError`` (a ``ValueError``) whose message is
+  the Rust library's; ``IllegalMoveError`` (a move the game refuses, the game
+  unchanged), ``RulesError`` (rules or options that make no game) and
+  ``RecordError`` (a text or file that does not read) say which kind.
 - ``reversi.envs``: PettingZoo and Gymnasium environments (install the package with its ``envs`` extra: ``pip install "./python[envs]"`` from the repository).
 """
 
@@ -34,7 +38,10 @@ from reversi._reversi import (
     GameEntry,
     GameReader,
     Ply,
+    IllegalMoveError,
+    RecordError,
     ReversiError,
+    RulesError,
     Rules,
     VecEnv,
     WthorHeader,
@@ -60,6 +67,9 @@ __all__ = [
     "GameReader",
     "Ply",
     "ReversiError",
+    "IllegalMoveError",
+    "RulesError",
+    "RecordError",
     "Rules",
     "VecEnv",
     "WthorHeader",

@@ -21,6 +21,9 @@ import numpy.typing as npt
 
 __all__ = [
     "ReversiError",
+    "IllegalMoveError",
+    "RulesError",
+    "RecordError",
     "SYMMETRIES",
     "Rules",
     "Game",
@@ -46,7 +49,21 @@ __all__ = [
 
 SYMMETRIES: List[str]
 
-class ReversiError(ValueError): ...
+class ReversiError(ValueError):
+    """An error of the reversi library; the message is the Rust library's. Its
+    subclasses say which kind: IllegalMoveError, RulesError, RecordError."""
+
+class IllegalMoveError(ReversiError):
+    """A move the game refuses: not legal now, not a square of the board, a pass
+    that is not due, or any move once the game is over. The game is unchanged."""
+
+class RulesError(ReversiError):
+    """Rules that do not make a game: a rules string that does not read, or
+    options that do not go together."""
+
+class RecordError(ReversiError):
+    """A record, position string or file that does not read (GGF, OBF, WTHOR,
+    the crate's record format); the message says where."""
 
 @final
 class Rules:

@@ -218,7 +218,7 @@ fn line_actions(position: &reversi::AnyPosition, line: &[reversi::Square]) -> Ve
     let mut pos = *position;
     for &square in line {
         if pos.must_pass() {
-            let Some(passed) = pos.pass() else { break };
+            let Ok(passed) = pos.pass() else { break };
             actions.push(board.pass_index());
             pos = passed;
         }

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::errors::reversi_error;
+use crate::errors::{illegal_move, reversi_error};
 use crate::interrupt;
 use crate::observation;
 use crate::rules::{rules_arg, PyRules};
@@ -225,7 +225,7 @@ pub fn move_arg(board: reversi::Board, value: &Bound<'_, PyAny>) -> PyResult<Mov
         ));
     }
     let out_of_range = || {
-        reversi_error(format_args!(
+        illegal_move(format_args!(
             "action {value} is not in 0-{} on the {board} board",
             board.pass_index()
         ))
@@ -614,7 +614,7 @@ impl PyGame {
         let board = self.game().rules().board();
         let square = match move_arg(board, square)? {
             Move::Place(square) => square,
-            Move::Pass => return Err(reversi_error("pass is not a square")),
+            Move::Pass => return Err(illegal_move("pass is not a square")),
         };
         Ok(self.game().cell(square).map(|cell| match cell {
             Cell::Empty => "empty",
@@ -802,7 +802,7 @@ fn perft_until_stopped(pos: &AnyPosition, depth: u32, stop: &AtomicBool) -> Opti
     if moves.is_empty() {
         // A pass is a move; a finished game is one leaf.
         return match pos.pass() {
-            Some(next) if !next.legal_moves().is_empty() => {
+            Ok(next) if !next.legal_moves().is_empty() => {
                 perft_until_stopped(&next, depth - 1, stop)
             }
             _ => Some(1),

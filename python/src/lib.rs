@@ -84,6 +84,12 @@ fn symmetry_permutation(width: usize, symmetry: &Bound<'_, PyAny>) -> PyResult<V
 #[pymodule]
 fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ReversiError", m.py().get_type::<errors::ReversiError>())?;
+    m.add(
+        "IllegalMoveError",
+        m.py().get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add("RulesError", m.py().get_type::<errors::RulesError>())?;
+    m.add("RecordError", m.py().get_type::<errors::RecordError>())?;
     m.add("SYMMETRIES", SYMMETRY_NAMES.to_vec())?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<game::PyGame>()?;

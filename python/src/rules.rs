@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use reversi::{Board, Handicap, Move, Opening, Rules, Square};
 
-use crate::errors::reversi_error;
+use crate::errors::{illegal_move, reversi_error, rules_error};
 use crate::observation;
 
 /// The options of a game: board, players, Anti-Reversi, opening, handicap and
@@ -84,7 +84,7 @@ impl PyRules {
         if let Some(text) = text {
             if keywords {
                 // Two values for the same rules: a clash of values, as below.
-                return Err(reversi_error(
+                return Err(rules_error(
                     "Rules takes a text or keyword arguments, not both",
                 ));
             }
@@ -98,7 +98,7 @@ impl PyRules {
             .players(match players {
                 None => 2,
                 Some(n) => u8::try_from(n).map_err(|_| {
-                    reversi_error(format_args!("{n} players: a game has 2, 3 or 4 players"))
+                    rules_error(format_args!("{n} players: a game has 2, 3 or 4 players"))
                 })?,
             })
             .anti(anti.unwrap_or(false));
@@ -110,7 +110,7 @@ impl PyRules {
         }
         if let Some(blocked) = blocked {
             if blocked_seed.is_some() {
-                return Err(reversi_error(
+                return Err(rules_error(
                     "blocked squares are named or drawn from blocked_seed, not both",
                 ));
             }
@@ -198,7 +198,7 @@ impl PyRules {
         let mv: reversi::Move = name.parse().map_err(reversi_error)?;
         match mv.index(board) {
             Some(action) => Ok(action),
-            None => Err(reversi_error(format_args!(
+            None => Err(illegal_move(format_args!(
                 "{name} is not on the {board} board"
             ))),
         }
@@ -213,7 +213,7 @@ impl PyRules {
             .and_then(|a| Move::from_index(board, a))
             .map(|mv| mv.to_string())
             .ok_or_else(|| {
-                reversi_error(format_args!(
+                illegal_move(format_args!(
                     "action {action} is not in 0-{} on the {board} board",
                     board.pass_index()
                 ))

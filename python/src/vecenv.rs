@@ -13,7 +13,7 @@ use reversi::playout::playout;
 use reversi::{AnyPosition, Color, Position, PositionVisitor, Rules};
 
 use crate::batch::{self, Batch, ObsOut, StepOut};
-use crate::errors::{reversi_error, ReversiError};
+use crate::errors::{illegal_move, reversi_error, rules_error, ReversiError};
 use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
@@ -246,7 +246,7 @@ impl VecEnv {
         };
         for &action in line {
             let mv = reversi::Move::from_index(board, usize::from(action))
-                .ok_or_else(|| reversi_error(format_args!("action {action} is not on {board}")))?;
+                .ok_or_else(|| illegal_move(format_args!("action {action} is not on {board}")))?;
             game.play(mv).map_err(reversi_error)?;
         }
         Ok(PyGame::from(game))
@@ -315,7 +315,7 @@ impl VecEnv {
             rules
                 .to_builder()
                 .build_with_random_blocked(&mut rng.clone())
-                .map_err(|e| reversi_error(format_args!("random_blocked: {e}")))?;
+                .map_err(|e| rules_error(format_args!("random_blocked: {e}")))?;
         }
         let start = AnyPosition::start(&rules);
         // A game's state, and its share of what each step returns.

@@ -402,8 +402,9 @@ impl AnyPosition {
             .map(|(next, flips)| (AnyPosition::from(next), flips.to_squares())))
     }
 
-    /// The position after a pass; `None` unless the player to move must pass.
-    pub fn pass(&self) -> Option<AnyPosition> {
+    /// The position after a pass, or why the player to move may not pass, as
+    /// [`Position::pass`] and `Game::pass` answer.
+    pub fn pass(&self) -> Result<AnyPosition, PlayError> {
         dispatch!(self, p => p.pass().map(AnyPosition::from))
     }
 }

@@ -191,9 +191,11 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         self.legal_moves().is_empty() && !self.is_over()
     }
 
-    /// The position after a pass, if the player to move must pass.
-    fn pass(&self) -> Option<Self> {
-        self.must_pass().then(|| self.pass_unchecked())
+    /// The position after a pass, or why the player to move may not pass: the
+    /// same as [`play`](Position::play) of [`Move::Pass`], and the same kind of
+    /// answer as `Game::pass` gives.
+    fn pass(&self) -> Result<Self, PlayError> {
+        self.play(Move::Pass)
     }
 
     /// Whether `mv` (a [`Move`], or a [`Square`] for a placement) is legal now: a

@@ -155,7 +155,7 @@ fn line_text(pos: &AnyPosition, choice: &Choice) -> String {
     let mut pos = *pos;
     for &square in &choice.pv {
         if pos.must_pass() {
-            let Some(passed) = pos.pass() else { break };
+            let Ok(passed) = pos.pass() else { break };
             text.push_str("PA");
             pos = passed;
         }
