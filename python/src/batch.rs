@@ -12,7 +12,7 @@
 
 use numpy::ndarray::ArrayView2;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use reversi::kernel::{Avx2, Avx512};
+use reversi::kernel::{fastest, Fastest};
 use reversi::layout::{Bits, Layout};
 use reversi::playout::uniform_below;
 use reversi::{
@@ -117,15 +117,20 @@ fn one(start: AnyPosition, num_envs: usize) -> Box<dyn Batch> {
     macro_rules! on_fastest_kernel {
         ($p:expr) => {{
             let p = $p;
-            if let Some(kernel) = Avx512::detect() {
-                let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
-                Box::new(Games::new(p.with_kernel(kernel), num_envs, typed)) as Box<dyn Batch>
-            } else if let Some(kernel) = Avx2::detect() {
-                let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
-                Box::new(Games::new(p.with_kernel(kernel), num_envs, typed))
-            } else {
-                let typed = move |any: &AnyPosition| same_kind(&p, any);
-                Box::new(Games::new(p, num_envs, typed))
+            // The kernel as `visit_fastest` chooses it (reversi::kernel::fastest).
+            match fastest() {
+                Fastest::Avx512(kernel) => {
+                    let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
+                    Box::new(Games::new(p.with_kernel(kernel), num_envs, typed)) as Box<dyn Batch>
+                }
+                Fastest::Avx2(kernel) => {
+                    let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
+                    Box::new(Games::new(p.with_kernel(kernel), num_envs, typed))
+                }
+                Fastest::Portable(_) => {
+                    let typed = move |any: &AnyPosition| same_kind(&p, any);
+                    Box::new(Games::new(p, num_envs, typed))
+                }
             }
         }};
     }

@@ -429,16 +429,47 @@ impl Avx512 {
 
 simd_kernel!(Avx512, avx512);
 
-/// The name of the kernel that `visit_fastest` chooses on this processor:
-/// `"avx512"`, `"avx2"` or `"portable"`.
-pub fn fastest_name() -> &'static str {
-    if Avx512::detect().is_some() {
-        "avx512"
-    } else if Avx2::detect().is_some() {
-        "avx2"
-    } else {
-        "portable"
+/// The fastest kernel this processor has, as a value: [`fastest`] decides, and
+/// every `visit_fastest` (and anything else that picks a kernel, such as the
+/// Python package's batches) matches on its answer, so the order of preference is
+/// written once.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Fastest {
+    /// AVX-512 with the extensions [`Avx512::detect`] asks for.
+    Avx512(Avx512),
+    /// AVX2 and BMI.
+    Avx2(Avx2),
+    /// Neither: the portable kernel.
+    Portable(Portable),
+}
+
+impl Fastest {
+    /// The kernel's name: `"avx512"`, `"avx2"` or `"portable"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fastest::Avx512(_) => "avx512",
+            Fastest::Avx2(_) => "avx2",
+            Fastest::Portable(_) => "portable",
+        }
     }
+}
+
+/// The fastest kernel this processor has: [`Avx512`], else [`Avx2`], else
+/// [`Portable`].
+pub fn fastest() -> Fastest {
+    if let Some(kernel) = Avx512::detect() {
+        Fastest::Avx512(kernel)
+    } else if let Some(kernel) = Avx2::detect() {
+        Fastest::Avx2(kernel)
+    } else {
+        Fastest::Portable(Portable)
+    }
+}
+
+/// The name of the kernel that `visit_fastest` chooses on this processor:
+/// `"avx512"`, `"avx2"` or `"portable"` ([`fastest`]'s [`name`](Fastest::name)).
+pub fn fastest_name() -> &'static str {
+    fastest().name()
 }
 
 /// Shifts `x` by `s` bits toward higher indices (`up`) or lower ones.

@@ -39,7 +39,8 @@ pub enum AnyPosition {
 /// a whole search inside one dispatch (see [`AnyPosition::visit`]).
 ///
 /// The position is a [`SearchPosition`]: the whole toolkit works on it, on its own
-/// kernel, inside [`AnyPosition::visit_fastest`] too.
+/// kernel, inside [`AnyPosition::visit_fastest`] too; it is `Send + Sync +
+/// 'static`, so the visit may copy it into threads (`std::thread::spawn`).
 ///
 /// ```
 /// use reversi::hash::{HashKey, Hashed, UpdateKey};
@@ -61,6 +62,28 @@ pub enum AnyPosition {
 /// let (key, _canonical, white_moves, symmetries) = start.visit_fastest(Look);
 /// assert_eq!(key, start.visit(Look).0);
 /// assert_eq!((white_moves, symmetries), (4, 4));
+/// ```
+///
+/// Threads take the position as it is:
+///
+/// ```
+/// use reversi::{AnyPosition, Position, PositionVisitor, Rules, SearchPosition};
+/// struct Split;
+/// impl PositionVisitor for Split {
+///     type Output = usize;
+///     fn visit<P: SearchPosition>(self, pos: &P) -> usize {
+///         let moves: Vec<_> = pos.legal_moves().iter().collect();
+///         let handles: Vec<_> = moves
+///             .into_iter()
+///             .map(|spot| {
+///                 let pos = *pos;
+///                 std::thread::spawn(move || pos.play_unchecked(spot).legal_moves().len())
+///             })
+///             .collect();
+///         handles.into_iter().map(|h| h.join().unwrap()).sum()
+///     }
+/// }
+/// assert_eq!(AnyPosition::start(&Rules::default()).visit_fastest(Split), 12);
 /// ```
 pub trait PositionVisitor {
     /// What the visit returns.
@@ -266,6 +289,42 @@ impl AnyPosition {
     /// `multiversion` crate, as the guide `docs/guide/search.md` shows.
     pub fn visit_fastest<V: PositionVisitor>(&self, visitor: V) -> V::Output {
         dispatch!(self, p => p.visit_fastest(visitor))
+    }
+
+    /// Runs `visitor`, which knows both layouts, on the position with the fastest
+    /// kernel this processor has, as [`visit_fastest`](Self::visit_fastest)
+    /// chooses it: the way into a search written once for the 8×8 grid's `u64`
+    /// bitboards and once for the 10×10 grid's `u128` ones.
+    ///
+    /// ```
+    /// use reversi::layout::{Grid10, Grid8};
+    /// use reversi::{AnyPosition, LayoutVisitor, Position, Rules, SearchPosition};
+    /// /// The number of the mover's moves, counted on a thread of its own.
+    /// struct Moves;
+    /// impl LayoutVisitor<Grid8> for Moves {
+    ///     type Output = u32;
+    ///     fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> u32 {
+    ///         let pos = *pos;
+    ///         std::thread::spawn(move || pos.legal_moves().bits().count_ones()).join().unwrap()
+    ///     }
+    /// }
+    /// impl LayoutVisitor<Grid10> for Moves {
+    ///     type Output = u32;
+    ///     fn visit<P: SearchPosition<Layout = Grid10>>(self, pos: &P) -> u32 {
+    ///         pos.legal_moves().bits().count_ones()
+    ///     }
+    /// }
+    /// for rules in ["8x8", "octagon, 4 players"] {
+    ///     let start = AnyPosition::start(&rules.parse::<Rules>()?);
+    ///     assert_eq!(start.visit_fastest_typed(Moves), start.legal_moves().len() as u32);
+    /// }
+    /// # Ok::<_, reversi::ParseRulesError>(())
+    /// ```
+    pub fn visit_fastest_typed<O, V>(&self, visitor: V) -> O
+    where
+        V: LayoutVisitor<Grid8, Output = O> + LayoutVisitor<Grid10, Output = O>,
+    {
+        dispatch!(self, p => p.visit_fastest_typed(visitor))
     }
 
     /// The board.

@@ -27,13 +27,10 @@ use crate::symmetry::Symmetric;
 /// [`kernel::fastest_name`]). Each arm is compiled for its own kernel type.
 macro_rules! with_fastest_kernel {
     (|$kernel:ident| $body:expr) => {
-        if let Some($kernel) = Avx512::detect() {
-            $body
-        } else if let Some($kernel) = Avx2::detect() {
-            $body
-        } else {
-            let $kernel = Portable;
-            $body
+        match $crate::kernel::fastest() {
+            $crate::kernel::Fastest::Avx512($kernel) => $body,
+            $crate::kernel::Fastest::Avx2($kernel) => $body,
+            $crate::kernel::Fastest::Portable($kernel) => $body,
         }
     };
 }
@@ -52,9 +49,12 @@ pub use any::{AnyPosition, KindError, LayoutVisitor, PositionVisitor};
 /// ([`Position::mobility`]), all on the position's own kernel. Every
 /// [`TwoPlayer`] and [`MultiPlayer`], whatever its kernel, is one; it is what a
 /// [`PositionVisitor`] receives, from [`AnyPosition::visit_fastest`] too.
-pub trait SearchPosition: Position + UpdateKey + Symmetric {}
+///
+/// It is also `Send + Sync + 'static` (a position is a few integers), so a visit
+/// may hand it to threads or keep it in a struct of its own.
+pub trait SearchPosition: Position + UpdateKey + Symmetric + Send + Sync + 'static {}
 
-impl<P: Position + UpdateKey + Symmetric> SearchPosition for P {}
+impl<P: Position + UpdateKey + Symmetric + Send + Sync + 'static> SearchPosition for P {}
 pub use multi_player::{MultiPlayer, MultiPlayer10, MultiPlayer8};
 pub use perft::perft;
 pub use two_player::{TwoPlayer, TwoPlayer10, TwoPlayer8};
