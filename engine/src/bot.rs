@@ -527,6 +527,21 @@ pub trait Bot {
     /// follow the game move by move; built-in bots look at its position only.
     fn choose(&mut self, game: &Game) -> Result<Choice, BotError>;
 
+    /// [`choose`](Bot::choose), with the move checked against the rules: a move
+    /// that is not legal in `game` (an outside engine's, or a bot's of your own
+    /// with a bug) is [`BotError::Engine`], never a move to play. The one check
+    /// that the NBoard and GTP server and the Python package make.
+    fn choose_legal(&mut self, game: &Game) -> Result<Choice, BotError> {
+        match self.choose(game) {
+            Ok(choice) if !game.is_legal(choice.mv) => Err(BotError::Engine(format!(
+                "{} chose {}, which is not a legal move here",
+                self.name(),
+                choice.mv
+            ))),
+            chosen => chosen,
+        }
+    }
+
     /// A flag another thread may set to stop the bot's thinking. The built-in
     /// bots that think for long look at it, `mcts` every 32 playouts and
     /// `alphabeta` every 4096 nodes and in its endgame solve: a `choose` under

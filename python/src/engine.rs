@@ -139,7 +139,9 @@ impl PyBot {
                 return Err(why);
             }
             bot.set_stop(stop);
-            let choice = bot.choose(&game).map_err(|e| e.to_string());
+            // An outside engine's answer is its own: one that is not legal here
+            // is an error, not an action to play.
+            let choice = bot.choose_legal(&game).map_err(|e| e.to_string());
             bot.set_stop(None);
             choice
         };
@@ -153,19 +155,6 @@ impl PyBot {
             py.detach(|| think(None))
         }
         .map_err(reversi_error)?;
-        // An outside engine's answer is its own: one that is not legal here is
-        // an error, not an action to play.
-        let legal = match choice.mv {
-            reversi::Move::Place(square) => position.is_legal(square),
-            reversi::Move::Pass => position.must_pass(),
-        };
-        if !legal {
-            return Err(reversi_error(format!(
-                "{} answered {}, which is not a legal move here",
-                self.player.name(),
-                choice.mv
-            )));
-        }
         let action = choice
             .mv
             .index(board)

@@ -399,5 +399,5 @@ def test_one_engine_bot_follows_new_games_and_moves_taken_back(tmp_path):
 
 def test_an_engines_illegal_answer_is_an_error(tmp_path):
     bot = reversi.Bot.engine(fake_engine(tmp_path, "liar"), move_time=30)
-    with pytest.raises(reversi.ReversiError, match="fake answered d4, which is not a legal move"):
+    with pytest.raises(reversi.ReversiError, match="fake chose d4, which is not a legal move"):
         bot.choose(reversi.Game("8x8"))

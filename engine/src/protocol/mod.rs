@@ -169,14 +169,7 @@ impl Server {
                     }
                 };
                 bot.set_stop(self.stop.clone());
-                match bot.choose(&self.game) {
-                    Ok(choice) if !self.game.is_legal(choice.mv) => Err(BotError::Engine(format!(
-                        "{} chose {}, which is not a legal move here",
-                        bot.name(),
-                        choice.mv
-                    ))),
-                    chosen => chosen,
-                }
+                bot.choose_legal(&self.game)
             }
             None => {
                 let mut bot = AlphaBeta::new(self.depth(), self.solve);
