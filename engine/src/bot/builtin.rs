@@ -1,0 +1,622 @@
+//! The built-in bots (random, greedy, mobility, MCTS and alpha-beta) on the
+//! library's typed API, and the move ranking that alpha-beta and hints share.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::{
+    features, playout, AnyPosition, Bitboard, Color, Game, Move, Position, PositionVisitor, Spot,
+    TwoPlayer8,
+};
+
+use crate::search::alphabeta::{
+    alphabeta_root_timed, alphabeta_root_until, RootError, Search, EXACT, INFINITY,
+};
+use crate::search::mcts::mcts_until;
+use crate::solver::{Interruption, SolveError};
+
+use super::*;
+
+/// Whether `stop` is given and set.
+pub(crate) fn is_set(stop: &Option<Arc<AtomicBool>>) -> bool {
+    stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+}
+
+/// What a built-in bot does in a position with a legal move, whatever its type.
+trait Think {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError>;
+}
+
+struct Visit<'a, T>(&'a mut T);
+
+impl<T: Think> PositionVisitor for Visit<'_, T> {
+    type Output = Result<Choice, BotError>;
+
+    fn visit<P: Position>(self, pos: &P) -> Result<Choice, BotError> {
+        self.0.think(pos)
+    }
+}
+
+/// The common part of every built-in bot's move: the game must go on, the
+/// bot must play this many players, and a forced pass needs no thought.
+fn choose_in<T: Think>(
+    bot: &mut T,
+    name: &str,
+    two_players_only: bool,
+    pos: &AnyPosition,
+    stop: Option<&AtomicBool>,
+) -> Result<Choice, BotError> {
+    if pos.is_over() {
+        return Err(BotError::GameOver);
+    }
+    if two_players_only && pos.players() != 2 {
+        return Err(BotError::Players {
+            bot: name.to_string(),
+            players: pos.players(),
+        });
+    }
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return Err(BotError::Stopped);
+    }
+    if pos.must_pass() {
+        return Ok(Choice::new(Move::Pass));
+    }
+    pos.visit_fastest(Visit(bot))
+}
+
+fn place<L: reversi::layout::Layout>(spot: Spot<L>, eval: Option<Eval>, nodes: u64) -> Choice {
+    Choice {
+        eval,
+        nodes,
+        ..Choice::new(spot.square())
+    }
+}
+
+macro_rules! named {
+    ($bot:ident) => {
+        impl $bot {
+            /// The same bot under another name (what summaries and records show).
+            pub fn named(mut self, name: impl Into<String>) -> $bot {
+                self.name = name.into();
+                self
+            }
+        }
+    };
+}
+
+/// A uniformly random legal move; every variant.
+pub struct Random {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Random {
+    /// The bot, named `random`, its choices drawn from `seed`.
+    pub fn new(seed: u64) -> Random {
+        Random {
+            name: "random".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Random {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        let spot = playout::random_move(pos, &mut self.rng).expect("a legal move");
+        Ok(place(spot, None, 0))
+    }
+}
+
+/// The move that flips the most discs (the fewest in Anti-Reversi), ties drawn
+/// at random; every variant.
+pub struct Greedy {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Greedy {
+    /// The bot, named `greedy`, its ties drawn from `seed`.
+    pub fn new(seed: u64) -> Greedy {
+        Greedy {
+            name: "greedy".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Greedy {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        let sign = if pos.anti() { -1 } else { 1 };
+        let moves = pos.legal_moves();
+        let spot = best_by(moves, &mut self.rng, |m| sign * pos.flips(m).len() as i32);
+        Ok(place(spot, None, moves.len() as u64))
+    }
+}
+
+/// One ply: its own mobility against the others' after the move, and corners
+/// (avoided in Anti-Reversi), ties drawn at random; every variant.
+pub struct Mobility {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Mobility {
+    /// The bot, named `mobility`, its ties drawn from `seed`.
+    pub fn new(seed: u64) -> Mobility {
+        Mobility {
+            name: "mobility".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Think for Mobility {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        let moves = pos.legal_moves();
+        let spot = best_by(moves, &mut self.rng, |m| mobility_score(pos, m));
+        Ok(place(spot, None, moves.len() as u64))
+    }
+}
+
+/// Monte-Carlo tree search: UCT over random playouts, each player scored by its
+/// own result, so it plays 2, 3 and 4 players; every variant. Its
+/// [`Choice::eval`] is the chance of winning ([`Eval::WinChance`]).
+pub struct Mcts {
+    name: String,
+    rng: Xoshiro256PlusPlus,
+    playouts: u32,
+    time: Option<Duration>,
+    exploration: f64,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Mcts {
+    /// The bot, named `mcts`, with 1000 playouts a move and exploration 1.4,
+    /// its playouts drawn from `seed`.
+    pub fn new(seed: u64) -> Mcts {
+        Mcts {
+            name: "mcts".into(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            playouts: 1000,
+            time: None,
+            exploration: 1.4,
+            stop: None,
+        }
+    }
+
+    /// Playouts per move (at least 1).
+    pub fn playouts(mut self, playouts: u32) -> Mcts {
+        self.playouts = playouts.max(1);
+        self
+    }
+
+    /// Thinking time per move instead of a playout count (`None`: the count);
+    /// moves made on time are not reproducible.
+    pub fn time(mut self, time: Option<Duration>) -> Mcts {
+        self.time = time;
+        self
+    }
+
+    /// The UCT exploration constant: 0 or more (1.4 by default; 0 plays the
+    /// best mean so far). A negative, infinite or NaN constant makes a poor
+    /// search, though it still ends and answers a legal move.
+    pub fn exploration(mut self, exploration: f64) -> Mcts {
+        self.exploration = exploration;
+        self
+    }
+}
+
+impl Think for Mcts {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        // `choose_in` has checked for a legal move: the search cannot fail.
+        let (spot, chance, runs) = mcts_until(
+            pos,
+            &mut self.rng,
+            self.playouts,
+            self.time,
+            self.exploration,
+            self.stop.clone(),
+        )
+        .map_err(|e| BotError::Engine(e.to_string()))?;
+        if is_set(&self.stop) {
+            return Err(BotError::Stopped);
+        }
+        // A forced move runs no playout, and so has no chance to tell.
+        let eval = (runs > 0).then_some(Eval::WinChance(chance));
+        Ok(place(spot, eval, runs))
+    }
+}
+
+/// Alpha-beta on mobility, potential mobility, frontier, corners and stable
+/// discs, then an exact solve of the last empty squares (by the
+/// [`Solver`](crate::solver::Solver) on two-player 8×8 Reversi, by a plain exact
+/// search elsewhere); two players only, every board and option. Its
+/// [`Choice::eval`] is in discs: [`Eval::Exact`] once the endgame is solved,
+/// [`Eval::Discs`] before.
+pub struct AlphaBeta {
+    name: String,
+    depth: u32,
+    solve: u32,
+    /// The 8×8 endgame solver, made at the first endgame (its table of up to
+    /// 64 MB, sized by `solve`, is not needed before).
+    solver: Option<Box<crate::solver::Solver>>,
+    stop: Option<Arc<AtomicBool>>,
+    time: Option<Duration>,
+    /// The time left for the search of the move being chosen.
+    time_left: Option<Duration>,
+}
+
+impl AlphaBeta {
+    /// The bot, named `alphabeta`, searching `depth` plies (at least 1), exact
+    /// from `solve` empty squares.
+    pub fn new(depth: u32, solve: u32) -> AlphaBeta {
+        AlphaBeta {
+            name: "alphabeta".into(),
+            depth: depth.max(1),
+            solve,
+            solver: None,
+            stop: None,
+            time: None,
+            time_left: None,
+        }
+    }
+
+    /// Thinking time per move (`None`, the default: the full depth every
+    /// move). On time, the midgame search deepens one ply at a time up to the
+    /// bot's depth ([`alphabeta_root_timed`]) and plays the best move of the
+    /// deepest search finished in time; the first ply always finishes. From
+    /// `solve` empty squares it deepens to the end of the game, exact if it
+    /// gets there in time (on 8×8 the solver has the first half of the time,
+    /// the deepening the rest if the solver does not finish). Moves made on
+    /// time are not reproducible.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use reversi::{Game, Rules};
+    /// use reversi_engine::bot::{AlphaBeta, Bot};
+    ///
+    /// let mut bot = AlphaBeta::new(u32::MAX, 10).time(Some(Duration::from_millis(100)));
+    /// let game = Game::new(Rules::default());
+    /// let started = Instant::now();
+    /// let choice = bot.choose(&game)?;
+    /// assert!(game.is_legal(choice.mv) && started.elapsed() < Duration::from_secs(2));
+    /// # Ok::<(), reversi_engine::bot::BotError>(())
+    /// ```
+    pub fn time(mut self, time: Option<Duration>) -> AlphaBeta {
+        self.time = time;
+        self
+    }
+}
+
+impl Think for AlphaBeta {
+    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        // `choose_in` has checked for two players and a legal move: the search
+        // fails only when stopped.
+        let searched = match self.time_left {
+            Some(time) => {
+                alphabeta_root_timed(pos, self.depth, self.solve, time, self.stop.clone())
+                    .map(|(found, _depth)| found)
+            }
+            None => alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone()),
+        };
+        let found = match searched {
+            Ok(found) => found,
+            Err(RootError::Stopped) => return Err(BotError::Stopped),
+            Err(e) => return Err(BotError::Engine(e.to_string())),
+        };
+        Ok(Choice {
+            eval: Some(found.eval()),
+            nodes: found.nodes,
+            pv: found.pv,
+            ..Choice::new(found.best.square())
+        })
+    }
+}
+
+named!(Random);
+named!(Greedy);
+named!(Mobility);
+named!(Mcts);
+named!(AlphaBeta);
+
+macro_rules! bot {
+    ($bot:ident, $two_players_only:expr) => {
+        impl Bot for $bot {
+            fn name(&self) -> &str {
+                &self.name
+            }
+
+            fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+                let name = self.name.clone();
+                choose_in(self, &name, $two_players_only, game.position(), None)
+            }
+        }
+    };
+}
+
+bot!(Random, false);
+bot!(Greedy, false);
+bot!(Mobility, false);
+
+impl Bot for Mcts {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        let (name, stop) = (self.name.clone(), self.stop.clone());
+        choose_in(self, &name, false, game.position(), stop.as_deref())
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+}
+
+impl Bot for AlphaBeta {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        self.choose_at(game.position())
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+}
+
+impl AlphaBeta {
+    /// [`Bot::choose`] in `pos`. A forced pass is valued too, by the search of
+    /// the position after it, so that an engine or a record has the value of
+    /// every turn.
+    fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
+        if pos.players() == 2 && pos.must_pass() && !pos.is_over() {
+            // The reply's search answers a set stop flag.
+            let after = pos.pass().map_err(|_| BotError::GameOver)?;
+            let reply = self.choose_at(&after)?;
+            return Ok(Choice {
+                mv: Move::Pass,
+                eval: reply.eval.map(Eval::for_opponent),
+                nodes: reply.nodes,
+                pv: reply.pv,
+            });
+        }
+        let started = Instant::now();
+        self.time_left = self.time;
+        if !pos.is_over() && !pos.must_pass() {
+            if let Some(position) = solver_position(pos, self.solve) {
+                let bits = solver_table_bits(self.solve);
+                let solver = self.solver.get_or_insert_with(|| {
+                    let mut solver = crate::solver::Solver::with_table_bits(bits);
+                    solver.set_principal_variation(true);
+                    Box::new(solver)
+                });
+                // On time, the solver has half of it; the deepening, the rest
+                // if the solver does not finish.
+                solver.set_limits(crate::solver::Limits {
+                    stop: self.stop.clone(),
+                    time: self.time.map(|time| time / 2),
+                    ..crate::solver::Limits::default()
+                });
+                match solver.try_solve(&position) {
+                    Ok(solution) => {
+                        if let Some(square) = solution.best_move {
+                            return Ok(Choice {
+                                mv: Move::Place(square),
+                                eval: Some(Eval::Exact(solution.score)),
+                                nodes: solution.nodes,
+                                pv: solution.pv,
+                            });
+                        }
+                    }
+                    Err(SolveError::Interrupted(Interruption::Cancelled, _)) => {
+                        return Err(BotError::Stopped)
+                    }
+                    Err(SolveError::Interrupted(Interruption::Time, _)) => {
+                        self.time_left =
+                            self.time.map(|time| time.saturating_sub(started.elapsed()));
+                    }
+                    // No other limit is set, and the position is the solver's.
+                    Err(e) => return Err(BotError::Engine(e.to_string())),
+                }
+            }
+        }
+        let (name, stop) = (self.name.clone(), self.stop.clone());
+        choose_in(self, &name, true, pos, stop.as_deref())
+    }
+}
+
+/// The table size (in bits of entries) of the solver of an alpha-beta bot exact
+/// from `solve` empty squares: the table is cleared before each solve, so the
+/// solver's default 64 MB for 12 empty squares cost more time in the clearing
+/// than in the search. 2^(solve + 6) entries, at least 2^16 and at most 2^22.
+fn solver_table_bits(solve: u32) -> u32 {
+    solve.saturating_add(6).clamp(16, 22)
+}
+
+/// `pos` as the 8×8 solver takes it, when the bot hands it over: two-player 8×8
+/// Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
+/// squares.
+fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
+    let fits = pos.board() == reversi::Board::Size8
+        && pos.players() == 2
+        && !pos.anti()
+        && pos.blocked().is_empty()
+        && pos.empty().len() as u32 <= solve;
+    if !fits {
+        return None;
+    }
+    TwoPlayer8::try_from(*pos).ok()
+}
+
+/// Every legal move of `pos` with its alpha-beta value at `depth` plies (at
+/// least 1; exact from `solve` empty squares), best first: what an engine's hint
+/// shows. Empty when the player must pass or the game is over; an error
+/// ([`BotError::Players`]) for a game of three or four players, which alpha-beta
+/// does not play.
+pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choice>, BotError> {
+    rank_moves_until(pos, depth, solve, None)
+}
+
+/// [`rank_moves`], stopped by another thread: once `stop` is set, the ranking
+/// ends within about 4096 nodes with [`BotError::Stopped`] (an engine's hint
+/// that the interface called off). A flag already set stops it at once; a game
+/// of three or four players is still refused first.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// use reversi::{AnyPosition, Rules};
+/// use reversi_engine::bot::{rank_moves_until, BotError};
+///
+/// let start = AnyPosition::start(&Rules::default());
+/// let stop = Arc::new(AtomicBool::new(true));
+/// assert_eq!(rank_moves_until(&start, 30, 0, Some(stop)), Err(BotError::Stopped));
+/// ```
+pub fn rank_moves_until(
+    pos: &AnyPosition,
+    depth: u32,
+    solve: u32,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Choice>, BotError> {
+    if pos.players() != 2 {
+        return Err(BotError::Players {
+            bot: "alphabeta".into(),
+            players: pos.players(),
+        });
+    }
+    struct Rank {
+        depth: u32,
+        solve: u32,
+        stop: Option<Arc<AtomicBool>>,
+    }
+    impl PositionVisitor for Rank {
+        type Output = Result<Vec<Choice>, BotError>;
+        fn visit<P: Position>(self, pos: &P) -> Result<Vec<Choice>, BotError> {
+            let exact = pos.empty().len() as u32 <= self.solve;
+            let mut search = Search::new(exact, self.stop);
+            let mut ranked: Vec<Choice> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| {
+                    let before = search.nodes;
+                    let value = -search.negamax(
+                        &pos.play_unchecked(m),
+                        self.depth - 1,
+                        -INFINITY,
+                        INFINITY,
+                    );
+                    let line = search.principal_variation();
+                    Choice {
+                        mv: Move::Place(m.square()),
+                        eval: Some(eval_of(value, exact)),
+                        nodes: search.nodes - before,
+                        pv: core::iter::once(m.square())
+                            .chain(line.iter().copied())
+                            .collect(),
+                    }
+                })
+                .collect();
+            // A stopped search's values mean nothing: none is shown.
+            if search.stopped {
+                return Err(BotError::Stopped);
+            }
+            // Every value is in discs (exact or estimated), so they compare.
+            let discs = |c: &Choice| c.eval.and_then(Eval::discs).unwrap_or(f64::NEG_INFINITY);
+            ranked.sort_by(|a, b| discs(b).total_cmp(&discs(a)));
+            Ok(ranked)
+        }
+    }
+    pos.visit_fastest(Rank {
+        depth: depth.max(1),
+        solve,
+        stop,
+    })
+}
+
+/// An alpha-beta value in discs: exact when the search reached every end. A
+/// search cut at its depth values the ends it reached by their margin (a
+/// multiple of [`EXACT`]) and the rest by its evaluation (hundredths of a
+/// disc); either way its value is an estimate, not best play.
+pub(crate) fn eval_of(value: i32, exact: bool) -> Eval {
+    if exact {
+        Eval::Exact(value / EXACT)
+    } else if value.abs() >= EXACT {
+        Eval::Discs(f64::from(value / EXACT))
+    } else {
+        Eval::Discs(f64::from(value) / 100.0)
+    }
+}
+
+/// A seed for one use (a game, a seat) derived from a base seed: SplitMix64, so
+/// that neighbouring numbers give unrelated generators.
+pub fn derive_seed(base: u64, a: u64, b: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(a.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(b.wrapping_mul(0xbf58_476d_1ce4_e5b9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The move of `moves` with the highest `score`, ties drawn uniformly.
+fn best_by<L: reversi::layout::Layout>(
+    moves: Bitboard<L>,
+    rng: &mut impl Rng,
+    mut score: impl FnMut(Spot<L>) -> i32,
+) -> Spot<L> {
+    let mut best = None;
+    let mut ties = 0;
+    for m in moves {
+        let s = score(m);
+        match best {
+            Some((_, b)) if s < b => {}
+            Some((_, b)) if s == b => {
+                ties += 1;
+                if playout::uniform_below(rng, ties) == 0 {
+                    best = Some((m, s));
+                }
+            }
+            _ => {
+                best = Some((m, s));
+                ties = 1;
+            }
+        }
+    }
+    best.expect("at least one legal move").0
+}
+
+/// The other colours in play.
+fn others<P: Position>(pos: &P, me: Color) -> impl Iterator<Item = Color> {
+    Color::in_play(pos.players())
+        .iter()
+        .copied()
+        .filter(move |&c| c != me)
+}
+
+/// The mobility bot's value of the move `m`: its mover's moves after it against
+/// the average of the others', and corners.
+fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
+    let me = pos.to_move();
+    let next = pos.play_unchecked(m);
+    let opponents = i32::from(pos.players()) - 1;
+    let mine = features::mobility(&next, me).len() as i32;
+    let theirs: i32 = others(&next, me)
+        .map(|c| features::mobility(&next, c).len() as i32)
+        .sum();
+    let corners = features::corner_squares(&next);
+    let my_corners = (next.discs(me) & corners).len() as i32;
+    let their_corners: i32 = others(&next, me)
+        .map(|c| (next.discs(c) & corners).len() as i32)
+        .sum();
+    let corner_sign = if pos.anti() { -1 } else { 1 };
+    10 * (mine * opponents - theirs) + corner_sign * 50 * (my_corners * opponents - their_corners)
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,473 @@
+//! The built-in bots' tests.
+
+use super::*;
+
+/// The game after playing the first legal move (or passing) until `done`.
+pub(crate) fn played_until(done: impl Fn(&Game) -> bool) -> Game {
+    let mut game = Game::new(reversi::Rules::default());
+    while !done(&game) {
+        match game.legal_moves().iter().next() {
+            Some(square) => game.play(square).unwrap(),
+            None => {
+                game.pass().unwrap();
+                continue;
+            }
+        };
+    }
+    game
+}
+
+#[test]
+fn a_stop_flag_stops_a_long_think_and_taking_it_away_lets_the_bot_play() {
+    let start = Game::new(reversi::Rules::default());
+    let one_move = played_until(|g| g.legal_moves().len() == 1 && g.position().empty().len() < 50);
+    let endgame = played_until(|g| g.position().empty().len() <= 8 && g.legal_moves().len() > 1);
+    let finished = played_until(|g| g.position().is_over());
+    // Thinks that would take minutes or more: the playouts, the midgame
+    // search, and the 8x8 solver from the start.
+    for (spec, after) in [
+        ("mcts:playouts=1000000000", &one_move),
+        ("alphabeta:depth=30", &endgame),
+        ("alphabeta:depth=2:solve=60", &endgame),
+    ] {
+        let mut bot = Spec::parse(spec).unwrap().build(1);
+        let stop = Arc::new(AtomicBool::new(false));
+        bot.set_stop(Some(Arc::clone(&stop)));
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{spec}");
+        setter.join().unwrap();
+        // Still set: refused at once, even where the answer is quick; a
+        // finished game is still said to be over.
+        assert_eq!(bot.choose(after), Err(BotError::Stopped), "{spec}");
+        assert_eq!(bot.choose(&finished), Err(BotError::GameOver), "{spec}");
+        // Taken away (or cleared): the bot plays again.
+        bot.set_stop(None);
+        let choice = bot.choose(after).unwrap();
+        assert!(after.legal_moves().contains(match choice.mv {
+            Move::Place(square) => square,
+            Move::Pass => panic!("{spec} passed with a legal move"),
+        }));
+        stop.store(false, Ordering::Relaxed);
+        bot.set_stop(Some(stop));
+        assert!(bot.choose(after).is_ok(), "{spec}");
+    }
+}
+
+#[test]
+fn the_solver_table_grows_with_the_endgame_and_stays_bounded() {
+    assert_eq!(solver_table_bits(0), 16);
+    assert_eq!(solver_table_bits(12), 18); // 4 MB at the default
+    assert_eq!(solver_table_bits(15), 21);
+    assert_eq!(solver_table_bits(16), 22);
+    // Any `solve` a user may write (`alphabeta:solve=4294967295`).
+    assert_eq!(solver_table_bits(u32::MAX), 22);
+}
+
+#[test]
+fn the_exploration_constant_must_be_a_number_to_explore_with() {
+    for bad in ["NaN", "inf", "-inf", "-1"] {
+        let error = Spec::parse(&format!("mcts:c={bad}")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("mcts: c={bad:?} must be a finite number, 0 or more")
+        );
+    }
+    assert!(Spec::parse("mcts:c=0").is_ok());
+    assert_eq!(
+        Spec::parse("alphabeta:depht=4").unwrap_err().to_string(),
+        "alphabeta has no option \"depht\": its options are depth, solve and time"
+    );
+    assert_eq!(
+        Spec::parse("mcts:playouts=0").unwrap_err(),
+        SpecError::BadValue {
+            bot: "mcts".into(),
+            option: "playouts",
+            value: "0".into(),
+            why: "must be at least 1"
+        }
+    );
+    assert_eq!(
+        Spec::parse("random:x=1").unwrap_err().to_string(),
+        "random has no option \"x\": it takes none"
+    );
+    assert_eq!(
+        Spec::parse("mcts:c").unwrap_err().to_string(),
+        "mcts: expected OPTION=VALUE, not \"c\""
+    );
+    assert!(matches!(
+        Spec::parse("corners"),
+        Err(SpecError::UnknownBot(_))
+    ));
+    // Built directly, a constant that compares with nothing still gives a
+    // move (it once went round the root for ever).
+    let game = Game::new(reversi::Rules::default());
+    for c in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let mut bot = Mcts::new(1).playouts(200).exploration(c);
+        let choice = bot.choose(&game).unwrap();
+        assert!(game.is_legal(choice.mv), "c = {c}");
+        assert_eq!(choice.nodes, 200);
+    }
+}
+
+/// The final margin of the player to move with best play, by trying every
+/// line: the reference the bots' exact values are checked against.
+fn best_margin(pos: &AnyPosition) -> i32 {
+    if pos.is_over() {
+        return pos.final_margin();
+    }
+    match pos.pass() {
+        Ok(passed) => -best_margin(&passed),
+        Err(_) => pos
+            .legal_moves()
+            .iter()
+            .map(|m| -best_margin(&pos.play(m).expect("a legal move")))
+            .max()
+            .expect("a legal move"),
+    }
+}
+
+/// A game of `rules` played at random down to `empties` empty squares
+/// (or its end), from `seed`.
+fn endgame(rules: reversi::Rules, empties: usize, seed: u64) -> Game {
+    let mut game = Game::new(rules);
+    let mut random = Random::new(seed);
+    while game.position().empty().len() > empties && !game.is_over() {
+        let choice = random.choose(&game).expect("a move");
+        game.play(choice.mv).expect("a legal move");
+    }
+    game
+}
+
+#[test]
+fn the_root_searches_say_when_there_is_no_move_to_give() {
+    use crate::search::mcts::mcts;
+    struct Both;
+    impl reversi::PositionVisitor for Both {
+        type Output = (Result<(), RootError>, Result<(), RootError>);
+        fn visit<P: Position>(self, pos: &P) -> Self::Output {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            (
+                mcts(pos, &mut rng, 50, None, 1.4).map(drop),
+                alphabeta_root_until(pos, 2, 0, None).map(drop),
+            )
+        }
+    }
+    let passing = played_until(Game::must_pass);
+    let over = played_until(Game::is_over);
+    for game in [&passing, &over] {
+        let found = game.position().visit(Both);
+        assert_eq!(found, (Err(RootError::NoMove), Err(RootError::NoMove)));
+    }
+}
+
+#[test]
+fn alpha_beta_values_a_forced_pass_by_the_reply() {
+    use reversi::{Board, Rules};
+    let mut checked = [0; 2];
+    for board in [Board::Size6, Board::Size8] {
+        let rules = Rules::builder(board).build().unwrap();
+        for seed in 0..300 {
+            let mut game = Game::new(rules);
+            let mut random = Random::new(seed);
+            while !game.is_over() && !game.must_pass() {
+                game.play(random.choose(&game).unwrap().mv).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let pos = *game.position();
+            let exact = pos.empty().len() <= 10;
+            let mut bot = AlphaBeta::new(2, if exact { 10 } else { 0 });
+            let choice = bot.choose(&game).unwrap();
+            assert_eq!(choice.mv, Move::Pass);
+            let after = pos.pass().unwrap();
+            let expected = if exact {
+                Eval::Exact(best_margin(&pos))
+            } else {
+                let mut replay = game.clone();
+                replay.pass().unwrap();
+                let reply = AlphaBeta::new(2, 0).choose(&replay).unwrap();
+                assert!(matches!(reply.eval, Some(Eval::Discs(_))));
+                reply.eval.unwrap().for_opponent()
+            };
+            assert_eq!(choice.eval, Some(expected), "{board:?} {seed}: {after}");
+            assert!(choice.nodes > 0);
+            checked[usize::from(exact)] += 1;
+        }
+    }
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+}
+
+#[test]
+fn options_given_twice_or_together_are_refused() {
+    for (text, message) in [
+        (
+            "alphabeta:depth=3:depth=5",
+            "alphabeta: depth is given twice",
+        ),
+        ("mcts:c=1:c=2", "mcts: c is given twice"),
+        (
+            "mcts:time=5:playouts=3",
+            "mcts: playouts and time exclude each other: give one",
+        ),
+        (
+            "mcts:playouts=3:time=5",
+            "mcts: time and playouts exclude each other: give one",
+        ),
+        (
+            "alphabeta:depth=4,solve=12",
+            "alphabeta: depth=\"4,solve=12\" is not a number (options are separated by `:`)",
+        ),
+    ] {
+        assert_eq!(
+            Spec::parse(text).unwrap_err().to_string(),
+            message,
+            "{text}"
+        );
+    }
+    assert!(Spec::parse("alphabeta:depth=3:solve=10").is_ok());
+    assert!(Spec::parse("mcts:time=5:c=1").is_ok());
+    assert_eq!(
+        Spec::parse("alphabeta:time=0").unwrap_err().to_string(),
+        "alphabeta: time=\"0\" must be at least 1 (milliseconds)"
+    );
+    assert_eq!(
+        Spec::parse("alphabeta:time=5:time=6")
+            .unwrap_err()
+            .to_string(),
+        "alphabeta: time is given twice"
+    );
+}
+
+#[test]
+fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
+    let kind = |text| Spec::parse(text).unwrap().kind;
+    let ms = |n| Some(Duration::from_millis(n));
+    assert_eq!(
+        kind("alphabeta:time=200"),
+        Kind::AlphaBeta {
+            depth: u32::MAX,
+            solve: 12,
+            time: ms(200)
+        }
+    );
+    for text in ["alphabeta:time=200:depth=6", "alphabeta:depth=6:time=200"] {
+        assert_eq!(
+            kind(text),
+            Kind::AlphaBeta {
+                depth: 6,
+                solve: 12,
+                time: ms(200)
+            }
+        );
+    }
+    assert_eq!(
+        kind("alphabeta"),
+        Kind::AlphaBeta {
+            depth: 4,
+            solve: 12,
+            time: None
+        }
+    );
+}
+
+#[test]
+fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
+    use crate::search::alphabeta::{alphabeta_root, alphabeta_root_timed};
+    struct Compare;
+    impl reversi::PositionVisitor for Compare {
+        type Output = u32;
+        fn visit<P: Position>(self, pos: &P) -> u32 {
+            let hour = Duration::from_secs(3600);
+            for depth in 1..=5 {
+                let (deepened, reached) = alphabeta_root_timed(pos, depth, 0, hour, None).unwrap();
+                let plain = alphabeta_root(pos, depth, 0).unwrap();
+                assert_eq!(reached, depth);
+                // The value is the minimax value at that depth, whatever
+                // the order the moves were tried in.
+                assert_eq!(deepened.value, plain.value, "depth {depth}");
+                assert!(pos.is_legal(deepened.best.square()));
+                assert!(deepened.nodes > 0);
+            }
+            let empties = pos.empty().len();
+            if empties <= 10 {
+                // From `solve` empties, to the end whatever the depth cap:
+                // one ply more than the empty squares, exact.
+                let exact = alphabeta_root(pos, 1, 64).unwrap();
+                let (found, reached) = alphabeta_root_timed(pos, 2, 64, hour, None).unwrap();
+                assert!(found.exact && reached as usize == empties + 1);
+                assert_eq!(found.value, exact.value);
+                assert_eq!(found.eval(), exact.eval());
+                // No deeper than that, and exact there without `solve`.
+                let (found, reached) = alphabeta_root_timed(pos, 99, 0, hour, None).unwrap();
+                assert!(found.exact && reached as usize == empties + 1);
+                assert_eq!(found.value, exact.value);
+            }
+            // A stop flag set is a stop, not a move.
+            let stop = Arc::new(AtomicBool::new(true));
+            let stopped = alphabeta_root_timed(pos, 99, 0, hour, Some(stop));
+            assert_eq!(stopped.map(drop), Err(RootError::Stopped));
+            empties as u32
+        }
+    }
+    let mut endgames = 0;
+    for seed in 0..6 {
+        let board = [reversi::Board::Size6, reversi::Board::Size8][seed as usize % 2];
+        let rules = reversi::Rules::builder(board).build().unwrap();
+        for empties in [8, 20] {
+            let game = endgame(rules, empties, seed);
+            if game.is_over() || game.must_pass() {
+                continue;
+            }
+            endgames += u32::from(game.position().visit(Compare) <= 10);
+        }
+    }
+    assert!(endgames > 0);
+}
+
+#[test]
+fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
+    use reversi::{Board, Rules};
+    // 22 empty squares cannot be solved in a millisecond, on 8×8 (the
+    // solver) or 10×10 (the plain search): the deepening's move comes
+    // instead, an estimate.
+    for board in [Board::Size8, Board::Size10] {
+        let game = endgame(Rules::builder(board).build().unwrap(), 22, 4);
+        assert!(!game.is_over() && !game.must_pass());
+        let mut bot = AlphaBeta::new(u32::MAX, 30).time(Some(Duration::from_millis(1)));
+        let started = Instant::now();
+        let choice = bot.choose(&game).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert!(game.is_legal(choice.mv));
+        assert!(matches!(choice.eval, Some(Eval::Discs(_))), "{choice:?}");
+    }
+}
+
+#[test]
+fn a_timed_search_plays_within_its_time() {
+    // Time is not asserted tightly (a test machine may be loaded): the
+    // search of an unbounded depth ends, on time, at some depth.
+    let game = Game::new(reversi::Rules::default());
+    let mut bot = AlphaBeta::new(u32::MAX, 0).time(Some(Duration::from_millis(30)));
+    let started = std::time::Instant::now();
+    let choice = bot.choose(&game).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(game.is_legal(choice.mv));
+    assert!(matches!(choice.eval, Some(Eval::Discs(_))));
+}
+
+#[test]
+fn mcts_gives_no_value_for_a_forced_move() {
+    let mut random = Random::new(5);
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut game = Game::new(reversi::Rules::default());
+        let mut bot = Mcts::new(seed).playouts(50);
+        while !game.is_over() {
+            let moves = game.position().legal_moves();
+            if moves.len() == 1 {
+                let choice = bot.choose(&game).unwrap();
+                assert_eq!((choice.eval, choice.nodes), (None, 0));
+                checked += 1;
+            } else if moves.len() > 1 && checked == 0 {
+                assert!(bot.choose(&game).unwrap().eval.is_some());
+            }
+            let choice = random.choose(&game).unwrap();
+            game.play(choice.mv).unwrap();
+        }
+    }
+    assert!(checked > 0, "no forced move in 40 games");
+}
+
+#[test]
+fn each_bot_gives_its_evaluation_in_its_own_unit() {
+    let game = Game::new(reversi::Rules::default());
+    let ab = AlphaBeta::new(2, 0).choose(&game).unwrap();
+    assert!(matches!(ab.eval, Some(Eval::Discs(_))), "{ab:?}");
+    let mcts = Mcts::new(1).playouts(200).choose(&game).unwrap();
+    match mcts.eval {
+        Some(Eval::WinChance(c)) => assert!((0.0..=1.0).contains(&c), "{c}"),
+        other => panic!("MCTS gave {other:?}"),
+    }
+    assert_eq!(mcts.eval.and_then(Eval::discs), None);
+    assert_eq!(mcts.eval.and_then(Eval::evaluation), None);
+    assert_eq!(Greedy::new(1).choose(&game).unwrap().eval, None);
+}
+
+#[test]
+fn alpha_beta_is_exact_in_the_endgame_on_every_board() {
+    use reversi::{Board, Rules};
+    let boards = [Board::Size6, Board::Size8, Board::Size10, Board::Octagon];
+    let mut checked = 0;
+    for (i, board) in boards.into_iter().enumerate() {
+        let rules = Rules::builder(board).build().unwrap();
+        for seed in 0..4 {
+            let game = endgame(rules, 7, 10 * i as u64 + seed);
+            let pos = *game.position();
+            if pos.is_over() || pos.must_pass() {
+                continue;
+            }
+            // 8×8 goes to the solver, the others to the plain exact search.
+            let choice = AlphaBeta::new(1, 8).choose(&game).unwrap();
+            let best = best_margin(&pos);
+            assert_eq!(choice.eval, Some(Eval::Exact(best)), "{board:?} {seed}");
+            let after = pos.play(choice.mv).unwrap();
+            assert_eq!(-best_margin(&after), best, "a best move, {board:?} {seed}");
+            // Every ranked move is exact, and the first is worth the best.
+            let ranked = rank_moves(&pos, 1, 8).unwrap();
+            assert!(ranked.iter().all(|c| c.eval.is_some_and(Eval::is_exact)));
+            assert_eq!(ranked[0].eval, Some(Eval::Exact(best)));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} endgames checked");
+}
+
+#[test]
+fn evaluations_convert_to_records_and_show_their_unit() {
+    use reversi::Evaluation;
+    let e = |m| Some(Evaluation::from_millidiscs(m));
+    assert_eq!(Eval::Exact(-12).evaluation(), e(-12_000));
+    assert_eq!(Eval::Discs(2.3876).evaluation(), e(2_388));
+    assert_eq!(Eval::Discs(-0.0004).evaluation(), e(0));
+    assert_eq!(Eval::Discs(f64::NAN).evaluation(), None);
+    assert_eq!(Eval::Discs(3e6).evaluation(), None);
+    assert_eq!(Eval::WinChance(0.5).evaluation(), None);
+    assert_eq!(Eval::Exact(12).to_string(), "+12");
+    assert_eq!(Eval::Exact(0).to_string(), "+0");
+    assert_eq!(Eval::Discs(-2.345).to_string(), "-2.35");
+    assert_eq!(Eval::Discs(-0.001).to_string(), "+0.00");
+    assert_eq!(Eval::Discs(-0.0).to_string(), "+0.00");
+    assert_eq!(Eval::Discs(-0.006).to_string(), "-0.01");
+    assert_eq!(Eval::WinChance(0.634).to_string(), "63%");
+    assert!(Eval::Exact(0).is_exact() && !Eval::Discs(0.0).is_exact());
+    let units = [Eval::Exact(-3), Eval::Discs(1.5), Eval::WinChance(0.25)];
+    assert_eq!(units.map(Eval::unit), ["exact", "discs", "win_chance"]);
+    assert_eq!(units.map(Eval::value), [-3.0, 1.5, 0.25]);
+}
+
+#[test]
+fn moves_are_ranked_for_two_players_and_refused_for_more() {
+    let two = AnyPosition::start(&reversi::Rules::default());
+    let ranked = rank_moves(&two, 2, 0).unwrap();
+    assert_eq!(ranked.len(), 4);
+    // Depth 0 is taken as 1, not as a depth that wraps around.
+    assert_eq!(rank_moves(&two, 0, 0).unwrap().len(), 4);
+    let four = reversi::Rules::builder(reversi::Board::Octagon)
+        .players(4)
+        .build()
+        .unwrap();
+    assert_eq!(
+        rank_moves(&AnyPosition::start(&four), 2, 0).unwrap_err(),
+        BotError::Players {
+            bot: "alphabeta".into(),
+            players: 4
+        }
+    );
+}
