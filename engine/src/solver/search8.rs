@@ -1,66 +1,21 @@
-//! The exact endgame solver for two-player positions: a fast path on the 8×8 grid
-//! (8×8 and 6×6, with or without blocked squares, Reversi or Anti-Reversi) and a
-//! plain alpha-beta path for 10×10 and the octagon.
-//!
-//! [`Solver::solve`] takes a position and returns its [`Solution`]: a best move,
-//! the score as a disc difference for the side to move (empty squares count for
-//! the winner, as [`Position::final_margin`] counts them), whether it is exact or
-//! a bound ([`Window`]), the principal variation when asked for, the nodes
-//! searched and the seconds taken. [`Solver::try_solve`] and
-//! [`Solver::solve_any`] honour [`Limits`] (nodes, time, a stop flag);
-//! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
-//! an OBF line.
-//!
-//! The fast path: negamax alpha-beta, principal-variation search with null-window
-//! searches below the first move; a transposition table of two-entry buckets (one
-//! keeps the entry with the most empty squares, the other the latest), shared
-//! without locks by the threads of [`Solver::set_threads`] (which put off the
-//! subtrees another thread is searching), keyed by the library's hash key
-//! (carried through each move with `UpdateKey`), on huge pages where Linux gives
-//! them, each child's bucket prefetched while the moves are sorted, with enhanced
-//! transposition cut-offs from 10 empty squares up; the table's move first, then,
-//! from 14 empty squares up, the moves ordered by an evaluated search of depth 1
-//! (2 from 17, 3 from 20, 4 from 23, 5 from 26) on mobility (corners twice),
-//! potential mobility, corners held and the discs next to empty corners, plus, on
-//! standard 8×8 Reversi, the pattern evaluation learned from games
-//! ([`crate::search::patterns`]), and below that fastest-first (the opponent's
-//! mobility, then their potential mobility, then parity); stability cut-offs
-//! (Reversi only); from 6 empty squares down, no table and parity order, and from
-//! 5 down, legality from the flips themselves, with the last square counted by
-//! hand (on a full 8×8 board, its flips counted by lines). On standard 8×8
-//! Reversi, from 16 empty squares up, the root is first searched in a window of
-//! ±4 discs around the learned evaluation's guess (a search of depth 6), twice as
-//! wide again on a miss ([`Progress::pass`]); [`Solver::set_learned_ordering`]
-//! turns both off.
-//! Each recursive function is compiled by
-//! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
-//! chosen once at the root is inlined.
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+//! The exact search on the 8×8 grid: the recursion from the last empty squares
+//! up (last flip, 2 to 5 empties, shallow nodes), move ordering by an evaluated
+//! search and the table, PVS with its null-window twin, the root, aspiration and
+//! the principal variation. [`super::Solver`] drives it.
 
 use multiversion::multiversion;
-use reversi::kernel::Kernel;
-use reversi::layout::Grid8;
-use reversi::text::obf::ObfError;
-use reversi::{
-    features, AnyPosition, Bitboard, Board, KindError, LayoutVisitor, Position, PositionVisitor,
-    SearchPosition, Spot, Square, TwoPlayer8, UpdateKey,
-};
+use reversi::{Bitboard, UpdateKey};
 
-use crate::search::patterns::{Counts, Patterns};
-
-mod last_flip;
-mod table;
-
-use table::{Entry, Table};
+use super::last_flip;
+use super::table::{Entry, Table};
+use super::*;
+use crate::search::patterns::Counts;
 
 /// Scores are disc differences in -64..=64; this is beyond them.
-const INFINITY: i32 = 65;
+pub(super) const INFINITY: i32 = 65;
 
 /// From this many empty squares down, no table and no sorting: parity order.
-const SHALLOW: u32 = 6;
+pub(super) const SHALLOW: u32 = 6;
 
 /// Above this many empty squares, children are looked up in the table first
 /// (enhanced transposition cut-off). From 8 empties up it saves the most nodes
@@ -68,11 +23,11 @@ const SHALLOW: u32 = 6;
 /// with the buckets prefetched: from 10 up was as fast as any threshold on FFO
 /// 40-44 and the fastest of 8, 10 and 12 on FFO 45-49, on the Xeon
 /// (PERFORMANCE.md).
-const ETC_EMPTIES: u32 = 9;
+pub(super) const ETC_EMPTIES: u32 = 9;
 
 /// Empty squares at which the stability cut-off starts paying, and above which
 /// alpha must be for it to be tried (Edax's `NWS_STABILITY_THRESHOLD`).
-const STABILITY_THRESHOLD: [i32; 65] = {
+pub(super) const STABILITY_THRESHOLD: [i32; 65] = {
     let mut t = [99; 65];
     let mut n = 4;
     while n < 65 {
@@ -88,41 +43,41 @@ const STABILITY_THRESHOLD: [i32; 65] = {
 /// ours). [`parity_order`] folds the parities instead of counting per quadrant,
 /// and spreads them with the first quadrant alone; the list is the definition its
 /// test checks it against.
-const QUADRANTS: [u64; 4] = [
+pub(super) const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,
     0x0000_0000_f0f0_f0f0,
     0x0f0f_0f0f_0000_0000,
     0xf0f0_f0f0_0000_0000,
 ];
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The table's move when it has none.
-const NO_MOVE: u8 = 255;
+pub(super) const NO_MOVE: u8 = 255;
 
 /// The search's state, one per thread: the shared table, the node count and
 /// how moves are ordered.
-struct Search {
-    table: Arc<Table>,
+pub(super) struct Searcher {
+    pub(super) table: Arc<Table>,
     /// Whether other threads search the same tree (then busy children are
     /// deferred).
-    shared: bool,
-    nodes: u64,
+    pub(super) shared: bool,
+    pub(super) nodes: u64,
     /// The board's corners (6×6 has its own on the 8×8 grid) and X-squares.
-    shape: Shape,
+    pub(super) shape: Shape,
     /// `sort_depth[e]`: the depth of the evaluated search that orders the moves
     /// of a node with `e` empty squares (0: fastest-first only).
-    sort_depth: [u8; 65],
+    pub(super) sort_depth: [u8; 65],
     /// The node count at which the limits are next checked.
-    next_check: u64,
+    pub(super) next_check: u64,
     /// The node limit (`u64::MAX`: none).
-    node_limit: u64,
+    pub(super) node_limit: u64,
     /// When to stop, if a time limit is set.
-    deadline: Option<Instant>,
+    pub(super) deadline: Option<Instant>,
     /// Set by another thread to cancel the search.
-    stop: Option<Arc<AtomicBool>>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
     /// Why the search stopped early, once it has.
-    stopped: Option<Interruption>,
+    pub(super) stopped: Option<Interruption>,
 }
 
 /// The default empty-square counts from which the moves are ordered by an
@@ -130,10 +85,10 @@ struct Search {
 /// Xeon, 2026-12-02: PERFORMANCE.md); for tuning, the environment variable
 /// `REVERSI_SOLVER_SORT=A,B,...` replaces them (read when a solver is made; a
 /// depth without a count is not used).
-const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
+pub(super) const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
 
-impl Search {
-    fn new(bits: u32) -> Search {
+impl Searcher {
+    pub(super) fn new(bits: u32) -> Searcher {
         let mut from = SORT_FROM;
         if let Ok(text) = std::env::var("REVERSI_SOLVER_SORT") {
             from = [u32::MAX; 5];
@@ -147,7 +102,7 @@ impl Search {
         for (e, depth) in sort_depth.iter_mut().enumerate() {
             *depth = from.iter().filter(|&&f| e as u32 >= f).count() as u8;
         }
-        Search {
+        Searcher {
             table: Arc::new(Table::new(bits)),
             shared: false,
             nodes: 0,
@@ -163,11 +118,11 @@ impl Search {
 }
 
 /// Nodes between two checks of the time limit and the cancellation flag.
-const CHECK_EVERY: u64 = 1 << 14;
+pub(super) const CHECK_EVERY: u64 = 1 << 14;
 
-impl Search {
+impl Searcher {
     /// Arms the limits for one solve.
-    fn start(&mut self, limits: Option<&Limits>) {
+    pub(super) fn start(&mut self, limits: Option<&Limits>) {
         self.nodes = 0;
         self.stopped = None;
         let limits = limits.cloned().unwrap_or_default();
@@ -186,7 +141,7 @@ impl Search {
     /// `next_check`. Once stopped, every later call says so at once.
     #[cold]
     #[inline(never)]
-    fn interrupted(&mut self) -> bool {
+    pub(super) fn interrupted(&mut self) -> bool {
         if self.stopped.is_none() {
             if self.nodes >= self.node_limit {
                 self.stopped = Some(Interruption::Nodes);
@@ -213,22 +168,30 @@ impl Search {
     }
 
     #[inline(always)]
-    fn probe(&self, key: u64) -> Option<Entry> {
+    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
         self.table.probe(key)
     }
 
     /// Stores what a search found, unless it was interrupted (then its
     /// scores mean nothing).
     #[inline(always)]
-    fn store(&self, key: u64, empties: u32, alpha: i32, beta: i32, score: i32, best: u8) {
+    pub(super) fn store(
+        &self,
+        key: u64,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best: u8,
+    ) {
         if self.stopped.is_none() {
             self.table.store(key, empties, alpha, beta, score, best);
         }
     }
 
     /// A search for another thread on the same table, stopped by `stop`.
-    fn helper(&self, stop: Arc<AtomicBool>) -> Search {
-        Search {
+    pub(super) fn helper(&self, stop: Arc<AtomicBool>) -> Searcher {
+        Searcher {
             table: Arc::clone(&self.table),
             shared: true,
             nodes: 0,
@@ -245,14 +208,18 @@ impl Search {
 
 /// The exact score of a finished game, for the player to move.
 #[inline(always)]
-fn final_score<P: Position>(pos: &P) -> i32 {
+pub(super) fn final_score<P: Position>(pos: &P) -> i32 {
     pos.final_margin()
 }
 
 /// The score with one empty square `x` left: the disc counts after the last move
 /// (by whoever can play it), on however many squares the board has.
 #[inline(always)]
-fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<Grid8>) -> i32 {
+pub(super) fn last_one<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
+    pos: &P,
+    x: Spot<Grid8>,
+) -> i32 {
     search.nodes += 1;
     if pos.anti() {
         // Who wins is reversed: the rules crate's own count of the final margin.
@@ -295,7 +262,7 @@ fn last_one<P: Position<Layout = Grid8>>(search: &mut Search, pos: &P, x: Spot<G
 /// The empty squares in parity order: those of quadrants with an odd number of
 /// empty squares first (there, we may get the last move).
 #[inline(always)]
-fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
+pub(super) fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
     // Each quadrant's parity, folded into its first square: the rows of each
     // half, then the columns of each half.
     let mut parity = empty ^ (empty >> 8);
@@ -375,8 +342,8 @@ macro_rules! small_node {
 
 /// Two empty squares.
 #[inline(always)]
-fn solve_2<P: Position<Layout = Grid8>>(
-    search: &mut Search,
+pub(super) fn solve_2<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
     pos: &P,
     alpha: i32,
     beta: i32,
@@ -390,8 +357,8 @@ fn solve_2<P: Position<Layout = Grid8>>(
 
 /// Three empty squares.
 #[inline(always)]
-fn solve_3<P: Position<Layout = Grid8>>(
-    search: &mut Search,
+pub(super) fn solve_3<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
     pos: &P,
     alpha: i32,
     beta: i32,
@@ -403,8 +370,8 @@ fn solve_3<P: Position<Layout = Grid8>>(
 
 /// Four empty squares.
 #[inline(always)]
-fn solve_4<P: Position<Layout = Grid8>>(
-    search: &mut Search,
+pub(super) fn solve_4<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
     pos: &P,
     alpha: i32,
     beta: i32,
@@ -416,8 +383,8 @@ fn solve_4<P: Position<Layout = Grid8>>(
 
 /// Five empty squares.
 #[inline(always)]
-fn solve_5<P: Position<Layout = Grid8>>(
-    search: &mut Search,
+pub(super) fn solve_5<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
     pos: &P,
     alpha: i32,
     beta: i32,
@@ -429,8 +396,8 @@ fn solve_5<P: Position<Layout = Grid8>>(
 
 /// Alpha-beta with few empty squares: no table, moves in parity order.
 #[multiversion(targets = "simd")]
-fn shallow<P: Position<Layout = Grid8>>(
-    search: &mut Search,
+pub(super) fn shallow<P: Position<Layout = Grid8>>(
+    search: &mut Searcher,
     pos: &P,
     mut alpha: i32,
     beta: i32,
@@ -477,33 +444,33 @@ fn shallow<P: Position<Layout = Grid8>>(
 /// X-square) and the two beside it on the edges (the C-squares), for the
 /// evaluation.
 #[derive(Clone, Copy)]
-struct Shape {
+pub(super) struct Shape {
     /// The learned evaluation, on the standard 8×8 board of Reversi (no blocked
     /// squares), where it was learned.
-    patterns: Option<&'static Patterns>,
+    pub(super) patterns: Option<&'static Patterns>,
     /// Whether [`evaluate`] gives the learned evaluation alone, in discs (for
     /// the aspiration's guess), rather than the ordering value.
-    guess: bool,
-    corners: u64,
+    pub(super) guess: bool,
+    pub(super) corners: u64,
     /// (corner, X-square) pairs.
-    x_squares: [(u64, u64); 4],
+    pub(super) x_squares: [(u64, u64); 4],
     /// The C-squares of each corner of `x_squares`.
-    c_squares: [u64; 4],
+    pub(super) c_squares: [u64; 4],
 }
 
 /// The evaluation's weight of a disc on the X-square of an empty corner (it
 /// gives the corner away), against 16 per legal move.
-const X_WEIGHT: i32 = 32;
+pub(super) const X_WEIGHT: i32 = 32;
 
 /// The same for a disc on a C-square of an empty corner.
-const C_WEIGHT: i32 = 16;
+pub(super) const C_WEIGHT: i32 = 16;
 
 /// Fastest-first's bonus for a move into a quadrant with an odd number of
 /// empty squares, against 16 per legal move of the opponent.
-const PARITY_BONUS: i32 = 8;
+pub(super) const PARITY_BONUS: i32 = 8;
 
 impl Shape {
-    fn new(corners: u64) -> Shape {
+    pub(super) fn new(corners: u64) -> Shape {
         let bits: Vec<u32> = (0..64).filter(|b| corners >> b & 1 == 1).collect();
         let rows = bits.iter().map(|b| b / 8);
         let (top, bottom) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(7));
@@ -538,7 +505,7 @@ impl Shape {
 
 /// Moves counted with the corners twice.
 #[inline(always)]
-fn weighted(moves: u64, corners: u64) -> i32 {
+pub(super) fn weighted(moves: u64, corners: u64) -> i32 {
     (moves.count_ones() + (moves & corners).count_ones()) as i32
 }
 
@@ -546,7 +513,11 @@ fn weighted(moves: u64, corners: u64) -> i32 {
 /// (corners twice), potential mobility, corners held, and discs on the X- and
 /// C-squares of empty corners (a liability: they open the corner).
 #[inline(always)]
-fn evaluate<P: Position<Layout = Grid8>>(pos: &P, moves: Bitboard<Grid8>, shape: &Shape) -> i32 {
+pub(super) fn evaluate<P: Position<Layout = Grid8>>(
+    pos: &P,
+    moves: Bitboard<Grid8>,
+    shape: &Shape,
+) -> i32 {
     let corners = shape.corners;
     let me = pos.to_move();
     let mine = pos.mine().bits();
@@ -594,12 +565,12 @@ fn evaluate<P: Position<Layout = Grid8>>(pos: &P, moves: Bitboard<Grid8>, shape:
 }
 
 /// Beyond any evaluation: the scale of final scores in evaluated searches.
-const EVAL_WIN: i32 = 1 << 16;
+pub(super) const EVAL_WIN: i32 = 1 << 16;
 
 /// An alpha-beta search of `depth` plies on [`evaluate`], for move ordering;
 /// `moves` are the legal moves of `pos`, which the caller has at hand.
 #[multiversion(targets = "simd")]
-fn eval_search<P: Position<Layout = Grid8>>(
+pub(super) fn eval_search<P: Position<Layout = Grid8>>(
     pos: &P,
     moves: Bitboard<Grid8>,
     shape: &Shape,
@@ -637,8 +608,8 @@ fn eval_search<P: Position<Layout = Grid8>>(
 
 /// The moves of `pos` with their ordering values, best first, and how many.
 #[inline(always)]
-fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &Search,
+pub(super) fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &Searcher,
     pos: &P,
     key: u64,
     moves: Bitboard<Grid8>,
@@ -702,7 +673,11 @@ fn sorted_moves<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// Whether the opponent's stable discs prove the score at most alpha; the bound.
 #[inline(always)]
-fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i32) -> Option<i32> {
+pub(super) fn stability_cutoff<P: Position<Layout = Grid8>>(
+    pos: &P,
+    empties: u32,
+    alpha: i32,
+) -> Option<i32> {
     // In Anti-Reversi stable discs are a burden, not a gain: no bound from them.
     if pos.anti() || alpha < STABILITY_THRESHOLD[empties as usize] {
         return None;
@@ -714,7 +689,7 @@ fn stability_cutoff<P: Position<Layout = Grid8>>(pos: &P, empties: u32, alpha: i
 
 /// From this many empty squares up, a node's children are marked busy while a
 /// thread searches them, and the other threads put them off.
-const DEFER_EMPTIES: u32 = 12;
+pub(super) const DEFER_EMPTIES: u32 = 12;
 
 /// Runs `$body` on each child of a sorted move list (its index `$i`, its spot
 /// `$m`, its key `$k`) in order, until `$body` is true (a cut-off). When other
@@ -761,8 +736,8 @@ macro_rules! for_each_child {
 
 /// The exact score if it lies in (alpha, beta); otherwise a bound on the same side.
 #[multiversion(targets = "simd")]
-fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &mut Search,
+pub(super) fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
     pos: &P,
     key: u64,
     mut alpha: i32,
@@ -829,8 +804,8 @@ fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
 /// Null-window search: whether the score is above `alpha` (returns a score above
 /// it) or not (a score at most `alpha`).
 #[multiversion(targets = "simd")]
-fn nws<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &mut Search,
+pub(super) fn nws<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
     pos: &P,
     key: u64,
     alpha: i32,
@@ -904,8 +879,8 @@ fn nws<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// The root: every move in turn (best-known first), principal-variation search
 /// in (`alpha`, `beta`), the progress callback told after each move.
-fn root<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &mut Search,
+pub(super) fn root<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
     pos: &P,
     mut alpha: i32,
     beta: i32,
@@ -982,20 +957,20 @@ fn root<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// From this many empty squares up, on the learned evaluation, the root is
 /// first searched in a window around an evaluated guess.
-const ASPIRATION_EMPTIES: u32 = 16;
+pub(super) const ASPIRATION_EMPTIES: u32 = 16;
 
 /// The depth of the search that makes the guess.
-const ASPIRATION_DEPTH: u32 = 6;
+pub(super) const ASPIRATION_DEPTH: u32 = 6;
 
 /// The guess's window reaches this many discs either side.
-const ASPIRATION_WIDTH: i32 = 4;
+pub(super) const ASPIRATION_WIDTH: i32 = 4;
 
 /// [`root`] in (`alpha`, `beta`), first in a narrower window around an
 /// evaluated guess where the learned evaluation can make one (aspiration):
 /// a score outside the narrow window is a bound, and the root is searched
 /// again on that side, with the table remembering what the first search found.
-fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &mut Search,
+pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
     pos: &P,
     alpha: i32,
     beta: i32,
@@ -1054,8 +1029,8 @@ fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
 /// The principal variation from `pos`, whose exact score is `score` and whose
 /// best move is `first`: at each step a move that keeps the score (checked with
 /// a null-window search, cheap with the table warm); passes are left out.
-fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
-    search: &mut Search,
+pub(super) fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
     pos: &P,
     first: Spot<Grid8>,
     score: i32,
@@ -1090,591 +1065,5 @@ fn principal_variation<P: Position<Layout = Grid8> + UpdateKey>(
         };
         pv.push(m.square());
         (pos, score) = (pos.play_unchecked(m), -score);
-    }
-}
-
-/// The fast path's solve, handed to `TwoPlayer::visit_fastest_typed`, which
-/// gives it the position with the fastest kernel this processor has.
-struct Solve<'a> {
-    search: &'a mut Search,
-    window: (i32, i32),
-    pv: bool,
-    progress: &'a mut Option<ProgressFn>,
-    started: Instant,
-    threads: usize,
-}
-
-impl LayoutVisitor<Grid8> for Solve<'_> {
-    type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
-    fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> Self::Output {
-        let (alpha, beta) = self.window;
-        let (best, score) = if self.threads > 1 {
-            // The helpers search the same tree on the same table until this
-            // thread has its answer; their nodes count too.
-            let stop = Arc::new(AtomicBool::new(false));
-            self.search.shared = true;
-            let helpers: Vec<Search> = (1..self.threads)
-                .map(|_| self.search.helper(Arc::clone(&stop)))
-                .collect();
-            let search = &mut *self.search;
-            let (progress, started) = (self.progress, self.started);
-            let (found, helper_nodes) = std::thread::scope(|scope| {
-                let running: Vec<_> = helpers
-                    .into_iter()
-                    .map(|mut helper| {
-                        scope.spawn(move || {
-                            aspiration(&mut helper, pos, alpha, beta, &mut None, started);
-                            helper.nodes
-                        })
-                    })
-                    .collect();
-                let found = aspiration(search, pos, alpha, beta, progress, started);
-                stop.store(true, Ordering::Relaxed);
-                let nodes: u64 = running
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .sum();
-                (found, nodes)
-            });
-            search.shared = false;
-            search.nodes += helper_nodes;
-            found
-        } else {
-            aspiration(self.search, pos, alpha, beta, self.progress, self.started)
-        };
-        let exact = score > alpha && score < beta;
-        let pv = match best {
-            Some(m) if self.pv && exact && self.search.stopped.is_none() => {
-                principal_variation(self.search, pos, m, score)
-            }
-            Some(m) => vec![m.square()],
-            None => Vec::new(),
-        };
-        (best, score, pv)
-    }
-}
-
-/// Alpha-beta on any two-player position (10×10, the octagon): no table,
-/// fastest-first order above 6 empty squares.
-fn generic<P: Position>(
-    search: &mut Search,
-    pos: &P,
-    mut alpha: i32,
-    beta: i32,
-    passed: bool,
-) -> i32 {
-    search.nodes += 1;
-    if search.nodes >= search.next_check && search.interrupted() {
-        return 0;
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        if passed {
-            return pos.final_margin();
-        }
-        return -generic(search, &pos.pass_unchecked(), -beta, -alpha, true);
-    }
-    let mut ordered: Vec<(u32, Spot<P::Layout>)> = moves.iter().map(|m| (0, m)).collect();
-    if pos.empty().len() > SHALLOW as usize {
-        for (value, m) in &mut ordered {
-            *value = pos.play_unchecked(*m).legal_moves().len() as u32;
-        }
-        ordered.sort_by_key(|&(v, _)| v);
-    }
-    let mut best = -GENERIC_INFINITY;
-    for (_, m) in ordered {
-        let score = -generic(search, &pos.play_unchecked(m), -beta, -alpha, false);
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
-}
-
-/// Beyond any score of the generic path (10×10 has 100 squares).
-const GENERIC_INFINITY: i32 = 1000;
-
-/// The generic path's solve, handed to [`AnyPosition::visit_fastest`].
-struct GenericSolve<'a> {
-    search: &'a mut Search,
-    window: (i32, i32),
-    pv: bool,
-}
-
-impl PositionVisitor for GenericSolve<'_> {
-    type Output = (Option<Square>, i32, Vec<Square>);
-    fn visit<P: Position>(self, pos: &P) -> Self::Output {
-        let search = self.search;
-        let (alpha, beta) = self.window;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return (None, generic(search, pos, alpha, beta, false), Vec::new());
-        }
-        search.nodes += 1;
-        let (mut best, mut best_move, mut a) = (-GENERIC_INFINITY, None, alpha);
-        for m in moves {
-            let score = -generic(search, &pos.play_unchecked(m), -beta, -a, false);
-            if score > best {
-                (best, best_move) = (score, Some(m));
-                a = a.max(score);
-                if a >= beta {
-                    break;
-                }
-            }
-        }
-        let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
-        if let (true, Some(first)) = (self.pv && best > alpha && best < beta, best_move) {
-            let (mut p, mut score) = (pos.play_unchecked(first), -best);
-            'line: while search.stopped.is_none() {
-                if p.legal_moves().is_empty() {
-                    if p.is_over() {
-                        break;
-                    }
-                    (p, score) = (p.pass_unchecked(), -score);
-                }
-                for m in p.legal_moves() {
-                    let child = p.play_unchecked(m);
-                    if generic(search, &child, -score, -score + 1, false) <= -score {
-                        pv.push(m.square());
-                        (p, score) = (child, -score);
-                        continue 'line;
-                    }
-                }
-                break;
-            }
-        }
-        (best_move.map(|m| m.square()), best, pv)
-    }
-}
-
-/// How the score of a [`Solution`] relates to the exact score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The score is exact.
-    Exact,
-    /// The exact score is at least the score (it reached the window's top).
-    Lower,
-    /// The exact score is at most the score (it reached the window's bottom).
-    Upper,
-}
-
-/// What to solve for: the exact score, or less (faster).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Window {
-    /// The exact score.
-    #[default]
-    Exact,
-    /// Win, draw or loss only: the score is exact when 0, else a bound of ±1
-    /// or beyond on the right side.
-    WinDrawLoss,
-    /// The exact score if it lies strictly between the two values; otherwise a
-    /// bound on that side. A second value not above the first is read as the
-    /// first plus one (a null window: is the score above the first value?).
-    Between(i32, i32),
-}
-
-impl Window {
-    fn bounds(self) -> (i32, i32) {
-        match self {
-            Window::Exact => (-GENERIC_INFINITY, GENERIC_INFINITY),
-            Window::WinDrawLoss => (-1, 1),
-            Window::Between(a, b) => (a, b.max(a + 1)),
-        }
-    }
-}
-
-/// Limits on one solve; with none set, a solve runs to the end.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop after about this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after about this long.
-    pub time: Option<Duration>,
-    /// Stop soon after another thread sets this flag.
-    pub stop: Option<Arc<AtomicBool>>,
-}
-
-/// Why a solve stopped before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Interruption {
-    /// The node limit was reached.
-    Nodes,
-    /// The time limit was reached.
-    Time,
-    /// The stop flag was set.
-    Cancelled,
-}
-
-impl std::fmt::Display for Interruption {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Interruption::Nodes => "the node limit was reached",
-            Interruption::Time => "the time limit was reached",
-            Interruption::Cancelled => "the solve was cancelled",
-        })
-    }
-}
-
-/// Where a solve stands, told to the progress callback after each root move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress {
-    /// Root moves searched so far.
-    pub moves_searched: usize,
-    /// Root moves in all.
-    pub moves: usize,
-    /// The best move so far.
-    pub best_move: Square,
-    /// Its score so far: exact when strictly inside [`window`](Self::window),
-    /// else a bound on that side.
-    pub score: i32,
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Seconds so far.
-    pub seconds: f64,
-    /// Which search of the root this is, from 1. Far from the end on 8×8, the
-    /// root is first searched in a narrow window around a guess; when the score
-    /// falls outside it, the root is searched again (pass 2, 3 …, the moves
-    /// counted again from 1).
-    pub pass: u32,
-    /// The window of this pass: a score at or below the first value is an upper
-    /// bound, at or above the second a lower bound.
-    pub window: (i32, i32),
-}
-
-/// A progress callback.
-type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
-
-/// What solving one position found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Solution {
-    /// A best move; `None` when the player to move must pass or the game is over.
-    /// When the score is a bound, it is only the best move the search found
-    /// against its window, not necessarily a best move.
-    pub best_move: Option<Square>,
-    /// The final disc difference for the player to move with best play, empty
-    /// squares to the winner (as [`Position::final_margin`] counts them, so in
-    /// Anti-Reversi it is the margin by that variant's convention); exact unless
-    /// [`bound`](Solution::bound) says otherwise.
-    pub score: i32,
-    /// Whether `score` is exact or a bound (outside the [`Window`]).
-    pub bound: Bound,
-    /// The principal variation from the best move on (passes left out), when
-    /// asked for with [`Solver::set_principal_variation`] and the score is
-    /// exact; else the best move alone.
-    pub pv: Vec<Square>,
-    /// The positions searched (by all the threads).
-    pub nodes: u64,
-    /// The time taken, in seconds.
-    pub seconds: f64,
-}
-
-/// Why a position could not be solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The line is not OBF.
-    Obf(ObfError),
-    /// The position is not a two-player position.
-    Position(KindError),
-    /// A limit stopped the solve; the nodes searched until then.
-    Interrupted(Interruption, u64),
-}
-
-impl std::fmt::Display for SolveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolveError::Obf(e) => e.fmt(f),
-            SolveError::Position(e) => e.fmt(f),
-            SolveError::Interrupted(why, nodes) => write!(f, "{why} after {nodes} nodes"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-/// An exact solver with its transposition table, cleared before each position so
-/// that each is timed on its own, and its settings: the [`Window`], the
-/// [`Limits`], the principal variation and a progress callback.
-pub struct Solver {
-    search: Search,
-    window: Window,
-    limits: Limits,
-    pv: bool,
-    progress: Option<ProgressFn>,
-    threads: usize,
-    learned: bool,
-}
-
-impl Default for Solver {
-    /// A solver with 2^22 table entries (64 MB).
-    fn default() -> Solver {
-        Solver::with_table_bits(22)
-    }
-}
-
-impl Solver {
-    /// The largest table [`with_table_bits`](Solver::with_table_bits) makes:
-    /// 2^28 entries, 4 GiB.
-    pub const MAX_TABLE_BITS: u32 = 28;
-
-    /// A solver whose table has 2^`bits` entries of 16 bytes each (in buckets
-    /// of two), `bits` taken into 1..=[`MAX_TABLE_BITS`](Solver::MAX_TABLE_BITS):
-    /// 22 (64 MB, the default) suits endgames of 20 to 30 empty squares. The
-    /// memory is taken at once; like any allocation, one the system refuses
-    /// aborts the process.
-    pub fn with_table_bits(bits: u32) -> Solver {
-        Solver {
-            search: Search::new(bits.clamp(1, Solver::MAX_TABLE_BITS)),
-            window: Window::Exact,
-            limits: Limits::default(),
-            pv: false,
-            progress: None,
-            threads: 1,
-            learned: true,
-        }
-    }
-
-    /// Whether, on standard 8×8 Reversi (no blocked squares), the moves far
-    /// from the end are ordered by the learned evaluation
-    /// ([`Patterns::builtin`]) and the root searched first in a window around
-    /// its guess (on by default); off, they are ordered by mobility and the
-    /// corners alone, as on the other boards. The scores are the same either
-    /// way; the nodes, and which of several equally good moves is found, may
-    /// not be. The `learn` example turns it off, so that its samples do not
-    /// depend on the weights it learns.
-    pub fn set_learned_ordering(&mut self, on: bool) -> &mut Solver {
-        self.learned = on;
-        self
-    }
-
-    /// How many threads later solves on the 8×8 grid use (1 by default; 0
-    /// counts as 1). The threads search the same tree and share the table,
-    /// each putting off what another is searching; the score is the same as
-    /// with one thread, the best move may be another of equal score, and the
-    /// node count (of all threads) varies from run to run. The generic path
-    /// (10×10, the octagon) uses one.
-    pub fn set_threads(&mut self, threads: usize) -> &mut Solver {
-        self.threads = threads.max(1);
-        self
-    }
-
-    /// The number of threads set by [`set_threads`](Solver::set_threads).
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// What later solves solve for (exact by default).
-    pub fn set_window(&mut self, window: Window) -> &mut Solver {
-        self.window = window;
-        self
-    }
-
-    /// The limits of later [`try_solve`](Solver::try_solve) and
-    /// [`solve_any`](Solver::solve_any) calls ([`solve`](Solver::solve) has none).
-    pub fn set_limits(&mut self, limits: Limits) -> &mut Solver {
-        self.limits = limits;
-        self
-    }
-
-    /// Whether solutions carry the whole principal variation (off by default:
-    /// it costs a few searches more).
-    pub fn set_principal_variation(&mut self, on: bool) -> &mut Solver {
-        self.pv = on;
-        self
-    }
-
-    /// A callback told after each root move of the fast path that the search
-    /// finishes: a cut-off at the root (as in a win/draw/loss solve) ends a pass
-    /// early, and a root searched again ([`Progress::pass`]) is told again.
-    pub fn set_progress(
-        &mut self,
-        callback: impl FnMut(&Progress) + Send + 'static,
-    ) -> &mut Solver {
-        self.progress = Some(Box::new(callback));
-        self
-    }
-
-    /// Solves `position` with the fastest kernel this processor has, without
-    /// limits.
-    ///
-    /// ```
-    /// use reversi::{Game, TwoPlayer8};
-    /// use reversi_engine::solver::Solver;
-    ///
-    /// // Black to move, one empty square (h8): Black takes it and wins 64-0.
-    /// let game = Game::from_position_str(
-    ///     "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBW- B", 2, false)?;
-    /// let pos = TwoPlayer8::try_from(*game.position())?;
-    /// let solution = Solver::with_table_bits(10).solve(&pos);
-    /// assert_eq!(solution.best_move.map(|m| m.to_string()).as_deref(), Some("h8"));
-    /// assert_eq!(solution.score, 64);
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve<K: Kernel<Grid8>>(&mut self, position: &TwoPlayer8<K>) -> Solution {
-        self.run8(position, None)
-            .expect("a solve without limits runs to the end")
-    }
-
-    /// Solves `position` within the [`Limits`].
-    pub fn try_solve<K: Kernel<Grid8>>(
-        &mut self,
-        position: &TwoPlayer8<K>,
-    ) -> Result<Solution, SolveError> {
-        let limits = self.limits.clone();
-        self.run8(position, Some(&limits))
-    }
-
-    fn run8<K: Kernel<Grid8>>(
-        &mut self,
-        position: &TwoPlayer8<K>,
-        limits: Option<&Limits>,
-    ) -> Result<Solution, SolveError> {
-        let started = Instant::now();
-        let search = &mut self.search;
-        search.table.clear();
-        search.start(limits);
-        search.shape = Shape::new(features::corner_squares(position).bits());
-        if self.learned
-            && position.board() == Board::Size8
-            && !position.anti()
-            && position.blocked().is_empty()
-        {
-            search.shape.patterns = Some(Patterns::builtin());
-        }
-        let (alpha, beta) = self.window.bounds();
-        let (alpha, beta) = (
-            alpha.clamp(-INFINITY, INFINITY - 1),
-            beta.clamp(-INFINITY + 1, INFINITY),
-        );
-        let (best, score, pv) = position.visit_fastest_typed(Solve {
-            search,
-            window: (alpha, beta),
-            pv: self.pv,
-            progress: &mut self.progress,
-            started,
-            threads: self.threads,
-        });
-        finish(
-            search,
-            best.map(|m| m.square()),
-            score,
-            pv,
-            (alpha, beta),
-            started,
-        )
-    }
-
-    /// Solves a two-player position of any board within the [`Limits`]: the fast
-    /// path on the 8×8 grid (8×8, 6×6, blocked squares, Anti-Reversi), a plain
-    /// alpha-beta search without a table on 10×10 and the octagon (only small
-    /// endgames there).
-    pub fn solve_any(&mut self, position: &AnyPosition) -> Result<Solution, SolveError> {
-        if let AnyPosition::TwoPlayer8(pos) = position {
-            return self.try_solve(pos);
-        }
-        if position.players() != 2 {
-            return Err(SolveError::Position(KindError {
-                expected: "two-player",
-                found: "multi-player",
-            }));
-        }
-        let started = Instant::now();
-        let limits = self.limits.clone();
-        let search = &mut self.search;
-        search.start(Some(&limits));
-        let window = self.window.bounds();
-        let (best, score, pv) = position.visit_fastest(GenericSolve {
-            search,
-            window,
-            pv: self.pv,
-        });
-        finish(search, best, score, pv, window, started)
-    }
-
-    /// Solves the position of an OBF line (64 cells, the side to move, optional
-    /// `MOVE:SCORE` pairs), without limits.
-    pub fn solve_obf(&mut self, line: &str) -> Result<Solution, SolveError> {
-        let board = reversi::text::obf::parse(line).map_err(SolveError::Obf)?;
-        let pos = TwoPlayer8::try_from(*board.game.position()).map_err(SolveError::Position)?;
-        Ok(self.solve(&pos))
-    }
-}
-
-/// The solution from what a search found, or why it stopped.
-fn finish(
-    search: &Search,
-    best_move: Option<Square>,
-    score: i32,
-    pv: Vec<Square>,
-    (alpha, beta): (i32, i32),
-    started: Instant,
-) -> Result<Solution, SolveError> {
-    if let Some(why) = search.stopped {
-        return Err(SolveError::Interrupted(why, search.nodes));
-    }
-    let bound = if score <= alpha {
-        Bound::Upper
-    } else if score >= beta {
-        Bound::Lower
-    } else {
-        Bound::Exact
-    };
-    Ok(Solution {
-        best_move,
-        score,
-        bound,
-        pv,
-        nodes: search.nodes,
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{parity_order, QUADRANTS};
-
-    /// The next value of a fixed xorshift sequence, for the solver's tests of
-    /// bit tricks against their definitions.
-    pub(super) fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
-    /// The folded parity against its definition: each quadrant with an odd
-    /// number of empty squares, counted, for sets of empty squares drawn from a
-    /// fixed xorshift sequence (and sparse ones, as near the end of a game).
-    #[test]
-    fn parity_order_puts_odd_quadrants_first() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        for i in 0..20_000 {
-            let state = xorshift(&mut state);
-            let empty = if i % 2 == 0 {
-                state
-            } else {
-                state & state >> 3 & state >> 5
-            };
-            let moves = empty & (state >> 11 | state << 7);
-            let mut odd = 0;
-            for q in QUADRANTS {
-                if (empty & q).count_ones() % 2 == 1 {
-                    odd |= q;
-                }
-            }
-            assert_eq!(
-                parity_order(empty, moves),
-                [moves & odd, moves & !odd],
-                "empty {empty:#x}"
-            );
-        }
     }
 }

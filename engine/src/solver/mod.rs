@@ -1,0 +1,643 @@
+//! The exact endgame solver for two-player positions: a fast path on the 8×8 grid
+//! (8×8 and 6×6, with or without blocked squares, Reversi or Anti-Reversi) and a
+//! plain alpha-beta path for 10×10 and the octagon.
+//!
+//! [`Solver::solve`] takes a position and returns its [`Solution`]: a best move,
+//! the score as a disc difference for the side to move (empty squares count for
+//! the winner, as [`Position::final_margin`] counts them), whether it is exact or
+//! a bound ([`Window`]), the principal variation when asked for, the nodes
+//! searched and the seconds taken. [`Solver::try_solve`] and
+//! [`Solver::solve_any`] honour [`Limits`] (nodes, time, a stop flag);
+//! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
+//! an OBF line.
+//!
+//! The fast path: negamax alpha-beta, principal-variation search with null-window
+//! searches below the first move; a transposition table of two-entry buckets (one
+//! keeps the entry with the most empty squares, the other the latest), shared
+//! without locks by the threads of [`Solver::set_threads`] (which put off the
+//! subtrees another thread is searching), keyed by the library's hash key
+//! (carried through each move with `UpdateKey`), on huge pages where Linux gives
+//! them, each child's bucket prefetched while the moves are sorted, with enhanced
+//! transposition cut-offs from 10 empty squares up; the table's move first, then,
+//! from 14 empty squares up, the moves ordered by an evaluated search of depth 1
+//! (2 from 17, 3 from 20, 4 from 23, 5 from 26) on mobility (corners twice),
+//! potential mobility, corners held and the discs next to empty corners, plus, on
+//! standard 8×8 Reversi, the pattern evaluation learned from games
+//! ([`crate::search::patterns`]), and below that fastest-first (the opponent's
+//! mobility, then their potential mobility, then parity); stability cut-offs
+//! (Reversi only); from 6 empty squares down, no table and parity order, and from
+//! 5 down, legality from the flips themselves, with the last square counted by
+//! hand (on a full 8×8 board, its flips counted by lines). On standard 8×8
+//! Reversi, from 16 empty squares up, the root is first searched in a window of
+//! ±4 discs around the learned evaluation's guess (a search of depth 6), twice as
+//! wide again on a miss ([`Progress::pass`]); [`Solver::set_learned_ordering`]
+//! turns both off.
+//! Each recursive function is compiled by
+//! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
+//! chosen once at the root is inlined.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reversi::kernel::Kernel;
+use reversi::layout::Grid8;
+use reversi::text::obf::ObfError;
+use reversi::{
+    features, AnyPosition, Board, KindError, LayoutVisitor, Position, PositionVisitor,
+    SearchPosition, Spot, Square, TwoPlayer8,
+};
+
+use crate::search::patterns::Patterns;
+
+mod last_flip;
+mod search8;
+mod table;
+
+use search8::*;
+
+/// The fast path's solve, handed to `TwoPlayer::visit_fastest_typed`, which
+/// gives it the position with the fastest kernel this processor has.
+struct Solve<'a> {
+    search: &'a mut Searcher,
+    window: (i32, i32),
+    pv: bool,
+    progress: &'a mut Option<ProgressFn>,
+    started: Instant,
+    threads: usize,
+}
+
+impl LayoutVisitor<Grid8> for Solve<'_> {
+    type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
+    fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> Self::Output {
+        let (alpha, beta) = self.window;
+        let (best, score) = if self.threads > 1 {
+            // The helpers search the same tree on the same table until this
+            // thread has its answer; their nodes count too.
+            let stop = Arc::new(AtomicBool::new(false));
+            self.search.shared = true;
+            let helpers: Vec<Searcher> = (1..self.threads)
+                .map(|_| self.search.helper(Arc::clone(&stop)))
+                .collect();
+            let search = &mut *self.search;
+            let (progress, started) = (self.progress, self.started);
+            let (found, helper_nodes) = std::thread::scope(|scope| {
+                let running: Vec<_> = helpers
+                    .into_iter()
+                    .map(|mut helper| {
+                        scope.spawn(move || {
+                            aspiration(&mut helper, pos, alpha, beta, &mut None, started);
+                            helper.nodes
+                        })
+                    })
+                    .collect();
+                let found = aspiration(search, pos, alpha, beta, progress, started);
+                stop.store(true, Ordering::Relaxed);
+                let nodes: u64 = running
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .sum();
+                (found, nodes)
+            });
+            search.shared = false;
+            search.nodes += helper_nodes;
+            found
+        } else {
+            aspiration(self.search, pos, alpha, beta, self.progress, self.started)
+        };
+        let exact = score > alpha && score < beta;
+        let pv = match best {
+            Some(m) if self.pv && exact && self.search.stopped.is_none() => {
+                principal_variation(self.search, pos, m, score)
+            }
+            Some(m) => vec![m.square()],
+            None => Vec::new(),
+        };
+        (best, score, pv)
+    }
+}
+
+/// Alpha-beta on any two-player position (10×10, the octagon): no table,
+/// fastest-first order above 6 empty squares.
+fn generic<P: Position>(
+    search: &mut Searcher,
+    pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    passed: bool,
+) -> i32 {
+    search.nodes += 1;
+    if search.nodes >= search.next_check && search.interrupted() {
+        return 0;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if passed {
+            return pos.final_margin();
+        }
+        return -generic(search, &pos.pass_unchecked(), -beta, -alpha, true);
+    }
+    let mut ordered: Vec<(u32, Spot<P::Layout>)> = moves.iter().map(|m| (0, m)).collect();
+    if pos.empty().len() > SHALLOW as usize {
+        for (value, m) in &mut ordered {
+            *value = pos.play_unchecked(*m).legal_moves().len() as u32;
+        }
+        ordered.sort_by_key(|&(v, _)| v);
+    }
+    let mut best = -GENERIC_INFINITY;
+    for (_, m) in ordered {
+        let score = -generic(search, &pos.play_unchecked(m), -beta, -alpha, false);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Beyond any score of the generic path (10×10 has 100 squares).
+const GENERIC_INFINITY: i32 = 1000;
+
+/// The generic path's solve, handed to [`AnyPosition::visit_fastest`].
+struct GenericSolve<'a> {
+    search: &'a mut Searcher,
+    window: (i32, i32),
+    pv: bool,
+}
+
+impl PositionVisitor for GenericSolve<'_> {
+    type Output = (Option<Square>, i32, Vec<Square>);
+    fn visit<P: Position>(self, pos: &P) -> Self::Output {
+        let search = self.search;
+        let (alpha, beta) = self.window;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return (None, generic(search, pos, alpha, beta, false), Vec::new());
+        }
+        search.nodes += 1;
+        let (mut best, mut best_move, mut a) = (-GENERIC_INFINITY, None, alpha);
+        for m in moves {
+            let score = -generic(search, &pos.play_unchecked(m), -beta, -a, false);
+            if score > best {
+                (best, best_move) = (score, Some(m));
+                a = a.max(score);
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+        let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
+        if let (true, Some(first)) = (self.pv && best > alpha && best < beta, best_move) {
+            let (mut p, mut score) = (pos.play_unchecked(first), -best);
+            'line: while search.stopped.is_none() {
+                if p.legal_moves().is_empty() {
+                    if p.is_over() {
+                        break;
+                    }
+                    (p, score) = (p.pass_unchecked(), -score);
+                }
+                for m in p.legal_moves() {
+                    let child = p.play_unchecked(m);
+                    if generic(search, &child, -score, -score + 1, false) <= -score {
+                        pv.push(m.square());
+                        (p, score) = (child, -score);
+                        continue 'line;
+                    }
+                }
+                break;
+            }
+        }
+        (best_move.map(|m| m.square()), best, pv)
+    }
+}
+
+/// How the score of a [`Solution`] relates to the exact score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The exact score is at least the score (it reached the window's top).
+    Lower,
+    /// The exact score is at most the score (it reached the window's bottom).
+    Upper,
+}
+
+/// What to solve for: the exact score, or less (faster).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Window {
+    /// The exact score.
+    #[default]
+    Exact,
+    /// Win, draw or loss only: the score is exact when 0, else a bound of ±1
+    /// or beyond on the right side.
+    WinDrawLoss,
+    /// The exact score if it lies strictly between the two values; otherwise a
+    /// bound on that side. A second value not above the first is read as the
+    /// first plus one (a null window: is the score above the first value?).
+    Between(i32, i32),
+}
+
+impl Window {
+    fn bounds(self) -> (i32, i32) {
+        match self {
+            Window::Exact => (-GENERIC_INFINITY, GENERIC_INFINITY),
+            Window::WinDrawLoss => (-1, 1),
+            Window::Between(a, b) => (a, b.max(a + 1)),
+        }
+    }
+}
+
+/// Limits on one solve; with none set, a solve runs to the end.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after about this long.
+    pub time: Option<Duration>,
+    /// Stop soon after another thread sets this flag.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Why a solve stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Interruption {
+    /// The node limit was reached.
+    Nodes,
+    /// The time limit was reached.
+    Time,
+    /// The stop flag was set.
+    Cancelled,
+}
+
+impl std::fmt::Display for Interruption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Interruption::Nodes => "the node limit was reached",
+            Interruption::Time => "the time limit was reached",
+            Interruption::Cancelled => "the solve was cancelled",
+        })
+    }
+}
+
+/// Where a solve stands, told to the progress callback after each root move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Root moves searched so far.
+    pub moves_searched: usize,
+    /// Root moves in all.
+    pub moves: usize,
+    /// The best move so far.
+    pub best_move: Square,
+    /// Its score so far: exact when strictly inside [`window`](Self::window),
+    /// else a bound on that side.
+    pub score: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Seconds so far.
+    pub seconds: f64,
+    /// Which search of the root this is, from 1. Far from the end on 8×8, the
+    /// root is first searched in a narrow window around a guess; when the score
+    /// falls outside it, the root is searched again (pass 2, 3 …, the moves
+    /// counted again from 1).
+    pub pass: u32,
+    /// The window of this pass: a score at or below the first value is an upper
+    /// bound, at or above the second a lower bound.
+    pub window: (i32, i32),
+}
+
+/// A progress callback.
+type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// What solving one position found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// A best move; `None` when the player to move must pass or the game is over.
+    /// When the score is a bound, it is only the best move the search found
+    /// against its window, not necessarily a best move.
+    pub best_move: Option<Square>,
+    /// The final disc difference for the player to move with best play, empty
+    /// squares to the winner (as [`Position::final_margin`] counts them, so in
+    /// Anti-Reversi it is the margin by that variant's convention); exact unless
+    /// [`bound`](Solution::bound) says otherwise.
+    pub score: i32,
+    /// Whether `score` is exact or a bound (outside the [`Window`]).
+    pub bound: Bound,
+    /// The principal variation from the best move on (passes left out), when
+    /// asked for with [`Solver::set_principal_variation`] and the score is
+    /// exact; else the best move alone.
+    pub pv: Vec<Square>,
+    /// The positions searched (by all the threads).
+    pub nodes: u64,
+    /// The time taken, in seconds.
+    pub seconds: f64,
+}
+
+/// Why a position could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The line is not OBF.
+    Obf(ObfError),
+    /// The position is not a two-player position.
+    Position(KindError),
+    /// A limit stopped the solve; the nodes searched until then.
+    Interrupted(Interruption, u64),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Obf(e) => e.fmt(f),
+            SolveError::Position(e) => e.fmt(f),
+            SolveError::Interrupted(why, nodes) => write!(f, "{why} after {nodes} nodes"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// An exact solver with its transposition table, cleared before each position so
+/// that each is timed on its own, and its settings: the [`Window`], the
+/// [`Limits`], the principal variation and a progress callback.
+pub struct Solver {
+    search: Searcher,
+    window: Window,
+    limits: Limits,
+    pv: bool,
+    progress: Option<ProgressFn>,
+    threads: usize,
+    learned: bool,
+}
+
+impl Default for Solver {
+    /// A solver with 2^22 table entries (64 MB).
+    fn default() -> Solver {
+        Solver::with_table_bits(22)
+    }
+}
+
+impl Solver {
+    /// The largest table [`with_table_bits`](Solver::with_table_bits) makes:
+    /// 2^28 entries, 4 GiB.
+    pub const MAX_TABLE_BITS: u32 = 28;
+
+    /// A solver whose table has 2^`bits` entries of 16 bytes each (in buckets
+    /// of two), `bits` taken into 1..=[`MAX_TABLE_BITS`](Solver::MAX_TABLE_BITS):
+    /// 22 (64 MB, the default) suits endgames of 20 to 30 empty squares. The
+    /// memory is taken at once; like any allocation, one the system refuses
+    /// aborts the process.
+    pub fn with_table_bits(bits: u32) -> Solver {
+        Solver {
+            search: Searcher::new(bits.clamp(1, Solver::MAX_TABLE_BITS)),
+            window: Window::Exact,
+            limits: Limits::default(),
+            pv: false,
+            progress: None,
+            threads: 1,
+            learned: true,
+        }
+    }
+
+    /// Whether, on standard 8×8 Reversi (no blocked squares), the moves far
+    /// from the end are ordered by the learned evaluation
+    /// ([`Patterns::builtin`]) and the root searched first in a window around
+    /// its guess (on by default); off, they are ordered by mobility and the
+    /// corners alone, as on the other boards. The scores are the same either
+    /// way; the nodes, and which of several equally good moves is found, may
+    /// not be. The `learn` example turns it off, so that its samples do not
+    /// depend on the weights it learns.
+    pub fn set_learned_ordering(&mut self, on: bool) -> &mut Solver {
+        self.learned = on;
+        self
+    }
+
+    /// How many threads later solves on the 8×8 grid use (1 by default; 0
+    /// counts as 1). The threads search the same tree and share the table,
+    /// each putting off what another is searching; the score is the same as
+    /// with one thread, the best move may be another of equal score, and the
+    /// node count (of all threads) varies from run to run. The generic path
+    /// (10×10, the octagon) uses one.
+    pub fn set_threads(&mut self, threads: usize) -> &mut Solver {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The number of threads set by [`set_threads`](Solver::set_threads).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// What later solves solve for (exact by default).
+    pub fn set_window(&mut self, window: Window) -> &mut Solver {
+        self.window = window;
+        self
+    }
+
+    /// The limits of later [`try_solve`](Solver::try_solve) and
+    /// [`solve_any`](Solver::solve_any) calls ([`solve`](Solver::solve) has none).
+    pub fn set_limits(&mut self, limits: Limits) -> &mut Solver {
+        self.limits = limits;
+        self
+    }
+
+    /// Whether solutions carry the whole principal variation (off by default:
+    /// it costs a few searches more).
+    pub fn set_principal_variation(&mut self, on: bool) -> &mut Solver {
+        self.pv = on;
+        self
+    }
+
+    /// A callback told after each root move of the fast path that the search
+    /// finishes: a cut-off at the root (as in a win/draw/loss solve) ends a pass
+    /// early, and a root searched again ([`Progress::pass`]) is told again.
+    pub fn set_progress(
+        &mut self,
+        callback: impl FnMut(&Progress) + Send + 'static,
+    ) -> &mut Solver {
+        self.progress = Some(Box::new(callback));
+        self
+    }
+
+    /// Solves `position` with the fastest kernel this processor has, without
+    /// limits.
+    ///
+    /// ```
+    /// use reversi::{Game, TwoPlayer8};
+    /// use reversi_engine::solver::Solver;
+    ///
+    /// // Black to move, one empty square (h8): Black takes it and wins 64-0.
+    /// let game = Game::from_position_str(
+    ///     "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBW- B", 2, false)?;
+    /// let pos = TwoPlayer8::try_from(*game.position())?;
+    /// let solution = Solver::with_table_bits(10).solve(&pos);
+    /// assert_eq!(solution.best_move.map(|m| m.to_string()).as_deref(), Some("h8"));
+    /// assert_eq!(solution.score, 64);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve<K: Kernel<Grid8>>(&mut self, position: &TwoPlayer8<K>) -> Solution {
+        self.run8(position, None)
+            .expect("a solve without limits runs to the end")
+    }
+
+    /// Solves `position` within the [`Limits`].
+    pub fn try_solve<K: Kernel<Grid8>>(
+        &mut self,
+        position: &TwoPlayer8<K>,
+    ) -> Result<Solution, SolveError> {
+        let limits = self.limits.clone();
+        self.run8(position, Some(&limits))
+    }
+
+    fn run8<K: Kernel<Grid8>>(
+        &mut self,
+        position: &TwoPlayer8<K>,
+        limits: Option<&Limits>,
+    ) -> Result<Solution, SolveError> {
+        let started = Instant::now();
+        let search = &mut self.search;
+        search.table.clear();
+        search.start(limits);
+        search.shape = Shape::new(features::corner_squares(position).bits());
+        if self.learned
+            && position.board() == Board::Size8
+            && !position.anti()
+            && position.blocked().is_empty()
+        {
+            search.shape.patterns = Some(Patterns::builtin());
+        }
+        let (alpha, beta) = self.window.bounds();
+        let (alpha, beta) = (
+            alpha.clamp(-INFINITY, INFINITY - 1),
+            beta.clamp(-INFINITY + 1, INFINITY),
+        );
+        let (best, score, pv) = position.visit_fastest_typed(Solve {
+            search,
+            window: (alpha, beta),
+            pv: self.pv,
+            progress: &mut self.progress,
+            started,
+            threads: self.threads,
+        });
+        finish(
+            search,
+            best.map(|m| m.square()),
+            score,
+            pv,
+            (alpha, beta),
+            started,
+        )
+    }
+
+    /// Solves a two-player position of any board within the [`Limits`]: the fast
+    /// path on the 8×8 grid (8×8, 6×6, blocked squares, Anti-Reversi), a plain
+    /// alpha-beta search without a table on 10×10 and the octagon (only small
+    /// endgames there).
+    pub fn solve_any(&mut self, position: &AnyPosition) -> Result<Solution, SolveError> {
+        if let AnyPosition::TwoPlayer8(pos) = position {
+            return self.try_solve(pos);
+        }
+        if position.players() != 2 {
+            return Err(SolveError::Position(KindError {
+                expected: "two-player",
+                found: "multi-player",
+            }));
+        }
+        let started = Instant::now();
+        let limits = self.limits.clone();
+        let search = &mut self.search;
+        search.start(Some(&limits));
+        let window = self.window.bounds();
+        let (best, score, pv) = position.visit_fastest(GenericSolve {
+            search,
+            window,
+            pv: self.pv,
+        });
+        finish(search, best, score, pv, window, started)
+    }
+
+    /// Solves the position of an OBF line (64 cells, the side to move, optional
+    /// `MOVE:SCORE` pairs), without limits.
+    pub fn solve_obf(&mut self, line: &str) -> Result<Solution, SolveError> {
+        let board = reversi::text::obf::parse(line).map_err(SolveError::Obf)?;
+        let pos = TwoPlayer8::try_from(*board.game.position()).map_err(SolveError::Position)?;
+        Ok(self.solve(&pos))
+    }
+}
+
+/// The solution from what a search found, or why it stopped.
+fn finish(
+    search: &Searcher,
+    best_move: Option<Square>,
+    score: i32,
+    pv: Vec<Square>,
+    (alpha, beta): (i32, i32),
+    started: Instant,
+) -> Result<Solution, SolveError> {
+    if let Some(why) = search.stopped {
+        return Err(SolveError::Interrupted(why, search.nodes));
+    }
+    let bound = if score <= alpha {
+        Bound::Upper
+    } else if score >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    Ok(Solution {
+        best_move,
+        score,
+        bound,
+        pv,
+        nodes: search.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parity_order, QUADRANTS};
+
+    /// The next value of a fixed xorshift sequence, for the solver's tests of
+    /// bit tricks against their definitions.
+    pub(super) fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The folded parity against its definition: each quadrant with an odd
+    /// number of empty squares, counted, for sets of empty squares drawn from a
+    /// fixed xorshift sequence (and sparse ones, as near the end of a game).
+    #[test]
+    fn parity_order_puts_odd_quadrants_first() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for i in 0..20_000 {
+            let state = xorshift(&mut state);
+            let empty = if i % 2 == 0 {
+                state
+            } else {
+                state & state >> 3 & state >> 5
+            };
+            let moves = empty & (state >> 11 | state << 7);
+            let mut odd = 0;
+            for q in QUADRANTS {
+                if (empty & q).count_ones() % 2 == 1 {
+                    odd |= q;
+                }
+            }
+            assert_eq!(
+                parity_order(empty, moves),
+                [moves & odd, moves & !odd],
+                "empty {empty:#x}"
+            );
+        }
+    }
+}
