@@ -1,6 +1,6 @@
 //! Plays games between built-in bots and outside engines, and scores them.
 //!
-//!     cargo run --release --example arena -- --bots mcts,mobility,random --games 100
+//!     cargo run --release -p reversi-engine --example arena -- --bots mcts,mobility,random --games 100
 //!         [--engine "NAME=nboard:CMD ARGS"]... [--engine "NAME=gtp:CMD ARGS"]...
 //!         [--seed S] [--out FILE [--format record|ggf] [--times]] [--move-time MS]
 //!         [--jobs J] [--opening-plies K] [--engine-depth D] [variant flags]

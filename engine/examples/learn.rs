@@ -1,7 +1,7 @@
 //! Learns the solver's pattern evaluation (`reversi_engine::search::patterns`)
 //! from WTHOR game files, and writes the weights.
 //!
-//!     cargo run --release --example learn -- tests/data/wthor/WTH_1985.wtb \
+//!     cargo run --release -p reversi-engine --example learn -- tests/data/wthor/WTH_1985.wtb \
 //!         tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin
 //!
 //! The samples are those of `reversi_engine::search::learn::samples` (positions

@@ -3,7 +3,7 @@
 //! with `--gtp` (as Edax and Egaroucid speak it). It plays the strongest built-in
 //! bot: alpha-beta on the library's evaluation features, exact in the endgame.
 //!
-//!     cargo run --release --example nboard -- [--gtp] [--max-depth D] [--solve E]
+//!     cargo run --release -p reversi-engine --example nboard -- [--gtp] [--max-depth D] [--solve E]
 //!
 //! NBoard: `nboard 2` (answered `set myname NAME`), `set depth N` (the search
 //! depth, at most --max-depth, default 6), `set game GGF`, `set contempt N`

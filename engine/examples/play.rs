@@ -1,7 +1,7 @@
 //! A game in the terminal, for people against a built-in bot or each other, in
 //! any variant.
 //!
-//!     cargo run --release --example play -- [--black WHO] [--white WHO]
+//!     cargo run --release -p reversi-engine --example play -- [--black WHO] [--white WHO]
 //!         [--red WHO] [--green WHO] [--seed S] [--out FILE] [--color auto|always|never]
 //!         [variant flags: --board, --players, --anti, --free-opening, --handicap,
 //!          --blocked, --position]

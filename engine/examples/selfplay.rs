@@ -1,7 +1,7 @@
 //! Plays complete games of any variant between players that pick uniformly random
 //! legal moves, printing the board after each move, then the scores and outcome.
 //!
-//!     cargo run --release --example selfplay -- [variant flags as for perft]
+//!     cargo run --release -p reversi-engine --example selfplay -- [variant flags as for perft]
 //!         [--blocked random] [--seed N] [--games N]
 //!
 //! `--blocked random` draws one to four blocked squares per game from the seed.

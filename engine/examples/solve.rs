@@ -1,8 +1,8 @@
 //! Solves two-player endgames exactly with `reversi_engine::solver`.
 //!
-//!     cargo run --release --example solve -- FILE.obf
-//!     cargo run --release --example solve -- --board 6x6
-//!     cargo run --release --example solve -- --position "<position string>" [--anti]
+//!     cargo run --release -p reversi-engine --example solve -- FILE.obf
+//!     cargo run --release -p reversi-engine --example solve -- --board 6x6
+//!     cargo run --release -p reversi-engine --example solve -- --position "<position string>" [--anti]
 //!
 //! With a file, reads OBF lines (64 cells, the side to move, optional
 //! `MOVE:SCORE` pairs) and prints one line per position: its number in the input

@@ -32,7 +32,7 @@ fn header_is_generated() {
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         checked_in == generated,
-        "include/reversi.h differs from what cbindgen generates: run REVERSI_BLESS=1 cargo test --features capi --test c_abi header_is_generated"
+        "include/reversi.h differs from what cbindgen generates: run REVERSI_BLESS=1 cargo test --features capi --test it c_abi::header_is_generated"
     );
 }
 

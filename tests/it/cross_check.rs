@@ -2,8 +2,8 @@
 //! of every variant: legal moves, flips, turn order, passes, ends, scores, outcomes
 //! and perft must agree.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use proptest::prelude::*;
 use reversi::{Cell, Color, Game, Outcome, Square};

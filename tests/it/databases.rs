@@ -11,7 +11,7 @@ use reversi::text::result::{Ending, ResultError};
 use reversi::text::wthor::Database;
 use reversi::{Color, Evaluation, Outcome};
 
-const ARCHIVE: &str = include_str!("data/ggs/TestGames.ggf");
+const ARCHIVE: &str = include_str!("../data/ggs/TestGames.ggf");
 
 /// The GGF game of archive line `n` (from 1), without its game number.
 fn archive_game(n: usize) -> &'static str {
@@ -125,7 +125,7 @@ fn every_archive_game_reads_with_its_stated_result() {
 
 #[test]
 fn ggf_keeps_tags_that_are_not_upper_case() {
-    let bytes = include_bytes!("data/wthor/WTH_1985.wtb");
+    let bytes = include_bytes!("../data/wthor/WTH_1985.wtb");
     let db = Database::parse(bytes).unwrap();
     for game in db.games() {
         let game = game.unwrap();
@@ -151,7 +151,7 @@ fn ggf_keeps_tags_that_are_not_upper_case() {
 
 #[test]
 fn unfinished_wthor_games_get_their_recorded_score() {
-    let bytes = include_bytes!("data/wthor/WTH_1985.wtb");
+    let bytes = include_bytes!("../data/wthor/WTH_1985.wtb");
     let db = Database::parse(bytes).unwrap();
     let mut unfinished = 0;
     for game in db.games() {

@@ -1,8 +1,7 @@
 //! Every rejected input has a typed error that names the problem, and a rejected
 //! move leaves the game exactly as it was.
 
-mod common;
-mod reference;
+use crate::common;
 
 use reversi::{
     Board, Color, Corners, Game, Handicap, Move, Opening, ParseSquareError, PlayError,

@@ -3,8 +3,7 @@
 //! they promise (no continuation flips them), and for exactness on full lines and
 //! on the rim lines, against a brute-force search of each line's reachable states.
 
-mod common;
-mod reference;
+use crate::common;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 

@@ -73,7 +73,7 @@ proptest! {
     #[test]
     fn many_games_around_real_ones(cut in 0usize..2000, splice in texty()) {
         // A real archive with fuzzed text spliced into it.
-        let archive = include_str!("data/ggs/TestGames.ggf");
+        let archive = include_str!("../data/ggs/TestGames.ggf");
         let mut cut = cut.min(archive.len());
         while !archive.is_char_boundary(cut) {
             cut -= 1;

@@ -3,8 +3,7 @@
 //! here from the docs, transpositions share a key, and every single change to a
 //! position changes it.
 
-mod common;
-mod reference;
+use crate::common;
 
 use std::collections::HashMap;
 

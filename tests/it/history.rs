@@ -1,8 +1,7 @@
 //! The game's history as data: plies with colour, move, flips and positions; undo,
 //! redo and navigation without replaying; refused calls leave everything unchanged.
 
-mod common;
-mod reference;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,6 @@
 //! Invariants of play, as properties over random games of every variant.
 
-mod common;
-mod reference;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,8 +2,8 @@
 //! board and player count: the portable kernel always, the AVX2 and AVX-512 kernels
 //! wherever the processor has them (`perft_agrees_across_kernels` prints which ran).
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use proptest::prelude::*;
 use reversi::kernel::{Avx2, Avx512, Kernel, Portable};
@@ -404,7 +404,11 @@ fn the_avx512_kernel_goes_with_the_avx512_build() {
 fn requiring_a_missing_kernel_fails() {
     let run = |required: &str| {
         std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "perft_agrees_across_kernels", "--test-threads=1"])
+            .args([
+                "--exact",
+                "kernels::perft_agrees_across_kernels",
+                "--test-threads=1",
+            ])
             .env("REVERSI_REQUIRE_KERNEL", required)
             .output()
             .unwrap()

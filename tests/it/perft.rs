@@ -4,7 +4,7 @@
 use reversi::{AnyPosition, Board, Game, Rules};
 
 fn published() -> Vec<(u32, u64)> {
-    include_str!("data/perft_8x8.txt")
+    include_str!("../data/perft_8x8.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -71,7 +71,7 @@ fn perft_is_the_same_through_game_and_position() {
 
 #[test]
 fn other_boards_match_an_independent_perft() {
-    let text = include_str!("data/perft_other_boards.txt");
+    let text = include_str!("../data/perft_other_boards.txt");
     let mut checked = 0;
     for line in text
         .lines()

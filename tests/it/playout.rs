@@ -2,8 +2,7 @@
 //! draw every legal move with the same probability (chi-squared tests on one move,
 //! and on whole playouts against exactly computed probabilities of their ends).
 
-mod common;
-mod reference;
+use crate::common;
 
 use std::collections::HashMap;
 

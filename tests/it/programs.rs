@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
-/// The crate's root.
+/// The root of the crate whose tests these are (the rules crate's, or the
+/// engine's).
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -35,6 +36,22 @@ pub fn profile() -> String {
     }
 }
 
+/// `cargo build` of examples as `cargo test --workspace --all-features` (the
+/// README's and .ci/run's test command) has built them already, with the same
+/// profile and features, so that it is a no-op after that command: a build with
+/// other features would compile the crates again, and write over the examples.
+/// Any example of the workspace: the engine's tests also run `replay`.
+pub fn build_args() -> [String; 5] {
+    [
+        "build",
+        "--workspace",
+        "--all-features",
+        "--profile",
+        &profile(),
+    ]
+    .map(String::from)
+}
+
 /// The path of the example `name`, built and up to date.
 pub fn example(name: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
@@ -44,7 +61,8 @@ pub fn example(name: &str) -> PathBuf {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .current_dir(root())
-            .args(["build", "--profile", &profile(), "--example", name])
+            .args(build_args())
+            .args(["--example", name])
             .status()
             .unwrap();
         assert!(status.success(), "cargo build --example {name} failed");

@@ -4,8 +4,12 @@
 //! - `tests/cmd/*.toml` are `trycmd` cases: each runs one example with the README's
 //!   arguments (or, for a long run, a smaller input named in [`REDUCED`]) and
 //!   compares its standard output and error with the `.stdout` and `.stderr` files
-//!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test
-//!   readme_commands` rewrites those files after a deliberate change of output.
+//!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test it
+//!   readme_commands::` rewrites those files after a deliberate change of output.
+//!   The cases of the engine's examples (arena, learn, nboard, play, selfplay,
+//!   solve) are here too: they are built by name from the workspace (`cargo
+//!   build --workspace --example NAME`), so the rules crate needs no dependency
+//!   on the engine for them.
 //! - Every line of every `sh` block of README.md is either such a case, a
 //!   [`REDUCED`] one, or in [`SKIPPED`] with the place that checks it instead.
 //! - Every `rust` snippet of README.md is compiled and run as a doctest (the crate
@@ -14,7 +18,7 @@
 //!   dev-dependencies, so a reader who copies both gets a build; `reversi` (and
 //!   `reversi-engine`) by path, as they are not on crates.io.
 
-mod programs;
+use crate::programs;
 
 use programs::root;
 use std::path::PathBuf;
@@ -43,11 +47,11 @@ const SKIPPED: &[(&str, &str)] = &[
     ("cargo test --workspace --all-features", "this test is part of it"),
     (
         "arena --bots alphabeta --engine \"edax=nboard:edax -nboard\" --move-time 2000",
-        "needs Edax, which is not part of the repository; tests/arena.rs runs the NBoard client against the nboard example",
+        "needs Edax, which is not part of the repository; engine/tests/it/arena.rs runs the NBoard client against the nboard example",
     ),
     (
         "arena --bots mcts:playouts=2000 --engine \"egaroucid=gtp:Egaroucid_for_Console -gtp\"",
-        "needs Egaroucid, which is not part of the repository; tests/arena.rs runs the GTP client against the nboard example",
+        "needs Egaroucid, which is not part of the repository; engine/tests/it/arena.rs runs the GTP client against the nboard example",
     ),
     (
         "pip install ./python",
@@ -116,14 +120,30 @@ fn blocks(text: &str) -> Vec<(String, Vec<String>)> {
 }
 
 /// A README command as the case that runs it spells it: `cargo run --release
-/// --example NAME -- ARGS` becomes `NAME ARGS`; a trailing `# comment` goes.
+/// --example NAME -- ARGS` becomes `NAME ARGS`, and so does `cargo run --release
+/// -p reversi-engine --example NAME -- ARGS` (the engine's examples, in
+/// engine/examples/); a trailing `# comment` goes.
 fn as_case(line: &str) -> String {
     let line = match line.find("  #") {
         Some(i) => &line[..i],
         None => line,
     }
     .trim();
-    match line.strip_prefix("cargo run --release --example ") {
+    let example = line
+        .strip_prefix("cargo run --release --example ")
+        .or_else(|| {
+            let rest = line.strip_prefix("cargo run --release -p reversi-engine --example ")?;
+            let name = rest.split(' ').next().unwrap();
+            assert!(
+                root()
+                    .join("engine/examples")
+                    .join(format!("{name}.rs"))
+                    .exists(),
+                "README runs {name} with -p reversi-engine, which has no such example: {line}"
+            );
+            Some(rest)
+        });
+    match example {
         Some(rest) => rest.replacen(" -- ", " ", 1),
         None => line.to_string(),
     }
@@ -215,13 +235,10 @@ fn the_readme_commands_print_what_they_printed() {
     let names = examples();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut build = Command::new(cargo);
-    build.current_dir(root()).args([
-        "build",
-        "--quiet",
-        "--profile",
-        &programs::profile(),
-        "--workspace",
-    ]);
+    build
+        .current_dir(root())
+        .args(programs::build_args())
+        .arg("--quiet");
     for name in &names {
         build.args(["--example", name]);
     }
@@ -229,6 +246,9 @@ fn the_readme_commands_print_what_they_printed() {
         build.status().unwrap().success(),
         "cargo build of {names:?}"
     );
+    // The cases write under target/ (learn's --out), which a build into a
+    // CARGO_TARGET_DIR elsewhere does not make.
+    std::fs::create_dir_all(root().join("target")).unwrap();
     let examples_dir = programs::examples_dir();
     let cases = trycmd::TestCases::new();
     cases.timeout(Duration::from_secs(600));

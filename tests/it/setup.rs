@@ -1,8 +1,7 @@
 //! Set-ups: a board editor builds a position cell by cell, without strings, and the
 //! check into a position or a game names every problem.
 
-mod common;
-mod reference;
+use crate::common;
 
 use reversi::{
     AnyPosition, Board, Cell, Color, Game, Opening, PlayError, Rules, RulesError, Setup, SetupError,

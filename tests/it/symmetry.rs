@@ -3,8 +3,7 @@
 //! positions of every variant from random games (images are legal positions, legal
 //! moves and play commute with the symmetry, canonical forms are the least image).
 
-mod common;
-mod reference;
+use crate::common;
 
 use proptest::prelude::*;
 use reversi::layout::{Grid10, Grid8};

@@ -1,8 +1,7 @@
 //! Reading and writing every text format: round trips over random games, real
 //! archive lines, and errors that say where the problem is.
 
-mod common;
-mod reference;
+use crate::common;
 
 use proptest::prelude::*;
 use reversi::text::movelist::{parse_moves, MoveErrorKind, MoveListError};
@@ -358,8 +357,8 @@ fn ggf_variants_and_errors() {
 fn ffo_positions_read_with_their_legal_moves() {
     let mut positions = 0;
     for file in [
-        include_str!("data/ffo/fforum-1-19.obf"),
-        include_str!("data/ffo/fforum-40-59.obf"),
+        include_str!("../data/ffo/fforum-1-19.obf"),
+        include_str!("../data/ffo/fforum-40-59.obf"),
     ] {
         for line in file.lines().filter(|l| !l.trim().is_empty()) {
             let board = obf::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));

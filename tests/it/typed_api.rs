@@ -3,8 +3,7 @@
 //! passes, scores and margins, each checked against the front-end API or against
 //! real game results.
 
-mod common;
-mod reference;
+use crate::common;
 
 use proptest::prelude::*;
 use reversi::layout::{Grid10, Grid8, Layout};

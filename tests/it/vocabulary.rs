@@ -2,8 +2,7 @@
 //! permutations, positions from one's own bitboards, final scores with the empties
 //! to the winner, and per-colour mobility on every kernel.
 
-mod common;
-mod reference;
+use crate::common;
 
 use reversi::{
     AnyPosition, Bitboard, Board, Color, Move, Position, Rules, SetupError, Square, Symmetry,

@@ -40,7 +40,7 @@ fn check(bytes: &[u8]) -> Figures {
 
 #[test]
 fn wthor_1985_replays() {
-    let f = check(include_bytes!("data/wthor/WTH_1985.wtb"));
+    let f = check(include_bytes!("../data/wthor/WTH_1985.wtb"));
     assert_eq!(
         (f.games, f.finished, f.early),
         (954, 946, 8),
@@ -50,7 +50,7 @@ fn wthor_1985_replays() {
 
 #[test]
 fn wthor_2015_replays() {
-    let f = check(include_bytes!("data/wthor/WTH_2015.wtb"));
+    let f = check(include_bytes!("../data/wthor/WTH_2015.wtb"));
     assert_eq!(
         (f.games, f.finished, f.early),
         (1926, 1926, 0),
@@ -60,7 +60,7 @@ fn wthor_2015_replays() {
 
 #[test]
 fn truncated_and_corrupt_files_are_errors() {
-    let bytes = include_bytes!("data/wthor/WTH_1985.wtb");
+    let bytes = include_bytes!("../data/wthor/WTH_1985.wtb");
     assert_eq!(
         Database::parse(&bytes[..10]).unwrap_err(),
         WthorError::NoHeader
@@ -139,8 +139,8 @@ mod writing {
     #[test]
     fn real_files_are_rewritten_byte_for_byte() {
         for bytes in [
-            &include_bytes!("data/wthor/WTH_2015.wtb")[..],
-            &include_bytes!("data/wthor/WTH_1985.wtb")[..],
+            &include_bytes!("../data/wthor/WTH_2015.wtb")[..],
+            &include_bytes!("../data/wthor/WTH_1985.wtb")[..],
         ] {
             let db = Database::parse(bytes).unwrap();
             let games: Vec<_> = db.games().map(Result::unwrap).collect();
@@ -150,20 +150,23 @@ mod writing {
 
     #[test]
     fn a_wthor_game_becomes_a_complete_record() {
-        let players = Names::players(include_bytes!("data/wthor/WTHOR.JOU")).unwrap();
-        let tournaments = Names::tournaments(include_bytes!("data/wthor/WTHOR.TRN")).unwrap();
+        let players = Names::players(include_bytes!("../data/wthor/WTHOR.JOU")).unwrap();
+        let tournaments = Names::tournaments(include_bytes!("../data/wthor/WTHOR.TRN")).unwrap();
         assert_eq!(players.len(), 3760);
         assert_eq!(tournaments.len(), 436);
         assert_eq!(players.get(1), Some("Tastet Marc"));
         assert_eq!(tournaments.get(1), Some("World Championship"));
         assert_eq!(players.get(3760), None);
-        assert_eq!(players.to_bytes(), include_bytes!("data/wthor/WTHOR.JOU"));
+        assert_eq!(
+            players.to_bytes(),
+            include_bytes!("../data/wthor/WTHOR.JOU")
+        );
         assert_eq!(
             tournaments.to_bytes(),
-            include_bytes!("data/wthor/WTHOR.TRN")
+            include_bytes!("../data/wthor/WTHOR.TRN")
         );
 
-        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        let db = Database::parse(include_bytes!("../data/wthor/WTH_2015.wtb")).unwrap();
         assert_eq!(db.header().year, 2015);
         for game in db.games() {
             let mut game = game.unwrap();
@@ -180,13 +183,13 @@ mod writing {
             let line = ggf::write(record).unwrap();
             assert!(ggf::parse(&line).unwrap() == *record, "{line}");
         }
-        let cut = &include_bytes!("data/wthor/WTHOR.JOU")[..16 + 20 * 10 + 3];
+        let cut = &include_bytes!("../data/wthor/WTHOR.JOU")[..16 + 20 * 10 + 3];
         assert!(Names::players(cut).is_err());
     }
 
     #[test]
     fn what_wthor_cannot_hold_is_refused() {
-        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        let db = Database::parse(include_bytes!("../data/wthor/WTH_2015.wtb")).unwrap();
         let mut game = db.game(0).unwrap();
         game.record = Record::new(Game::new(
             Rules::builder(reversi::Board::Size6).build().unwrap(),
@@ -201,8 +204,8 @@ mod writing {
     fn names_files_are_made_from_names() {
         // The real files made again from their names and headers' dates: the same
         // bytes (their fields are padded with NUL, their years and flags 0).
-        let jou = include_bytes!("data/wthor/WTHOR.JOU");
-        let trn = include_bytes!("data/wthor/WTHOR.TRN");
+        let jou = include_bytes!("../data/wthor/WTHOR.JOU");
+        let trn = include_bytes!("../data/wthor/WTHOR.TRN");
         let all = |names: &Names| -> Vec<String> {
             (0..names.len())
                 .map(|i| names.get(i as u16).unwrap().to_string())
@@ -275,7 +278,7 @@ mod writing {
 
     #[test]
     fn headers_and_scores_wthor_cannot_hold_are_refused() {
-        let db = Database::parse(include_bytes!("data/wthor/WTH_2015.wtb")).unwrap();
+        let db = Database::parse(include_bytes!("../data/wthor/WTH_2015.wtb")).unwrap();
         let game = db.game(0).unwrap();
         let mut header = db.header();
         header.board = reversi::Board::Size6;
@@ -306,7 +309,7 @@ mod writing {
 
     #[test]
     fn records_are_written_with_the_numbers_of_their_tags() {
-        let bytes = include_bytes!("data/wthor/WTH_2015.wtb");
+        let bytes = include_bytes!("../data/wthor/WTH_2015.wtb");
         let db = Database::parse(bytes).unwrap();
         let records: Vec<Record> = db.games().map(|g| g.unwrap().record).collect();
         assert_eq!(write_records(&db.header(), &records).unwrap(), bytes);
@@ -378,7 +381,7 @@ mod writing {
 
     #[test]
     fn a_names_file_cut_short_is_a_names_error() {
-        let jou = include_bytes!("data/wthor/WTHOR.JOU");
+        let jou = include_bytes!("../data/wthor/WTHOR.JOU");
         assert_eq!(
             Names::players(&jou[..16 + 30]),
             Err(WthorError::NamesTruncated { number: 1 })

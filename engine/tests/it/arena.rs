@@ -1,10 +1,9 @@
-//! Scripted runs of examples/arena.rs: built-in bots, the NBoard example as an
+//! Scripted runs of engine/examples/arena.rs: built-in bots, the NBoard example as an
 //! outside engine over both protocols, and broken engines that crash, hang or
 //! cheat. Each run's summary is checked against its own game lines and records.
 
-mod common;
-mod programs;
-mod reference;
+use crate::programs;
+use crate::walk;
 
 use programs::{run, scratch, stdout_of};
 use reversi::text::{ggf, record::Record};
@@ -49,7 +48,7 @@ fn records(text: &str) -> Vec<Record> {
         .collect()
 }
 
-/// Every game of a file as `examples/replay.rs` reads it: the first line of each.
+/// Every game of a file as `examples/replay.rs` (the rules crate's) reads it: the first line of each.
 fn replayed(games: &[String]) -> Vec<String> {
     games
         .iter()
@@ -698,7 +697,7 @@ fn a_stop_flag_calls_an_outside_engines_search_off() {
 /// empty squares and a legal move for the player to move.
 fn random_game_to(empty: usize) -> reversi::Game {
     let mut found = None;
-    common::seeded_game(reversi::Rules::default(), 3, |game| {
+    walk::seeded_game(reversi::Rules::default(), 3, |game| {
         let there = game.position().empty().len() <= empty && !game.legal_moves().is_empty();
         if there && found.is_none() {
             found = Some(game.clone());

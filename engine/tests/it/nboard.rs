@@ -1,8 +1,8 @@
-//! Scripted sessions with examples/nboard.rs, as the NBoard GUI drives an engine
+//! Scripted sessions with engine/examples/nboard.rs, as the NBoard GUI drives an engine
 //! (`ping`, `move` or `set game`, `set depth`, then `go` or `hint`): every reply is
 //! checked, and every move it gives is legal in the position it was asked about.
 
-mod programs;
+use crate::programs;
 
 use programs::{run, stdout_of};
 use rand_core::SeedableRng;

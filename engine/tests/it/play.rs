@@ -1,7 +1,7 @@
-//! Whole games of examples/play.rs through a pipe: two people typing a game that
+//! Whole games of engine/examples/play.rs through a pipe: two people typing a game that
 //! has a forced pass (with undo, hint and wrong input on the way), and bots alone.
 
-mod programs;
+use crate::programs;
 
 use programs::{example, run, scratch, stdout_of};
 use rand_core::SeedableRng;

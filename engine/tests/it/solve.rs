@@ -26,7 +26,11 @@ fn check_with_threads(
     first_number: usize,
     threads: usize,
 ) {
-    let text = std::fs::read_to_string(file).unwrap();
+    // `file` from the workspace's root, where the data is.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(file);
+    let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut solver = Solver::default();
     solver.set_threads(threads);
@@ -58,7 +62,7 @@ fn ffo_1_to_19_with_two_threads() {
 }
 
 #[test]
-#[ignore = "about a minute in release mode: cargo test --release --test solve -- --ignored"]
+#[ignore = "about a minute in release mode: cargo test --release -p reversi-engine --test it solve:: -- --ignored"]
 fn ffo_40_to_44() {
     check("tests/data/ffo/fforum-40-59.obf", 40..=44, 40);
 }

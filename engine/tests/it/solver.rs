@@ -442,7 +442,7 @@ fn multi_player_positions_are_refused() {
 /// The published result (tests/data/6x6/SOURCE.md, Feinstein 1993): perfect play
 /// from the 6×6 start ends 16–20, White ahead by 4, so −4 for Black to move.
 #[test]
-#[ignore = "about 2.5 minutes in a release build, 4.4 G nodes (Intel Xeon, 2026-12-02): cargo test --release -p reversi-engine --test solver -- --ignored"]
+#[ignore = "about 2.5 minutes in a release build, 4.4 G nodes (Intel Xeon, 2026-12-02): cargo test --release -p reversi-engine --test it solver:: -- --ignored"]
 fn the_6x6_start_is_a_white_win_by_4() {
     let rules = Rules::builder(Board::Size6).build().unwrap();
     let solution = Solver::default()
@@ -458,7 +458,7 @@ fn the_6x6_start_is_a_white_win_by_4() {
 /// the right side.
 #[test]
 fn learned_ordering_and_aspiration_keep_the_scores() {
-    let text = include_str!("../../tests/data/ffo/fforum-1-19.obf");
+    let text = include_str!("../../../tests/data/ffo/fforum-1-19.obf");
     let mut learned = Solver::with_table_bits(18);
     let mut plain = Solver::with_table_bits(18);
     plain.set_learned_ordering(false);

@@ -1,5 +1,5 @@
 //! The properties that the fuzz targets (`fuzz/fuzz_targets/`) check, a library that
-//! they and the proptests of `tests/fuzz_properties.rs` depend on: every reader, on any input, either refuses it (and
+//! they and the proptests of `tests/it/fuzz_properties.rs` depend on: every reader, on any input, either refuses it (and
 //! leaves no partial game) or reads a game that its writer writes back to the same
 //! game; a position string and the set-up of its game check into the same game.
 //! Each function panics when a property fails.

@@ -9,6 +9,11 @@ use reversi::{Board, Corners, Game, Handicap, Opening, Rules, Square};
 
 use crate::reference::{square, RefGame, Setup, Shape};
 
+// The walker itself is in walk.rs, which the engine's tests share (they have no
+// proptest).
+mod walk;
+pub use walk::{play_out, seeded_game};
+
 /// Plays the same move in the engine and the reference: the legal move `choice`
 /// picks (in the reference's order), or a pass where one is due. Returns `false`
 /// when the reference says the game is over (and plays nothing).
@@ -99,34 +104,6 @@ pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
-/// Plays a game from the start of `rules`: `pick(n)` chooses one of the `n` legal
-/// moves (in the order of `legal_moves`), or `None` to stop; the pass is played
-/// when one is due; the walk ends with the game. Calls `each` on every state
-/// reached, the start included, and returns the last.
-pub fn play_out<E>(
-    rules: Rules,
-    mut pick: impl FnMut(usize) -> Option<usize>,
-    mut each: impl FnMut(&Game) -> Result<(), E>,
-) -> Result<Game, E> {
-    let mut game = Game::new(rules);
-    each(&game)?;
-    loop {
-        let moves: Vec<Square> = game.legal_moves().iter().collect();
-        if !moves.is_empty() {
-            let Some(index) = pick(moves.len()) else {
-                break;
-            };
-            game.play(moves[index]).unwrap();
-        } else if game.must_pass() {
-            game.pass().unwrap();
-        } else {
-            break;
-        }
-        each(&game)?;
-    }
-    Ok(game)
-}
-
 /// [`play_out`] with one proptest choice a move (passes take none), stopping when
 /// the choices run out.
 pub fn random_game<E>(
@@ -136,27 +113,6 @@ pub fn random_game<E>(
 ) -> Result<Game, E> {
     let mut choices = choices.iter();
     play_out(rules, |n| choices.next().map(|c| c.index(n)), each)
-}
-
-/// [`play_out`] to the end, each move drawn by a fixed-seed generator: the same
-/// game for the same `seed`.
-pub fn seeded_game(rules: Rules, seed: u64, each: impl FnMut(&Game)) -> Game {
-    let mut state = seed;
-    let mut each = each;
-    let pick = |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        Some((state >> 33) as usize % n)
-    };
-    let game = play_out(rules, pick, |g| {
-        each(g);
-        Ok::<_, core::convert::Infallible>(())
-    });
-    match game {
-        Ok(game) => game,
-        Err(never) => match never {},
-    }
 }
 
 /// The kernels that `REVERSI_REQUIRE_KERNEL` (a comma list of `avx2`, `avx512`)
