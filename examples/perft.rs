@@ -16,8 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use multiversion::{inherit_target, multiversion};
-use reversi::{Position, PositionVisitor};
-use reversi_engine::cli;
+use reversi::{Game, ParseRulesErrorKind, Position, PositionVisitor, RulesFlags};
 
 /// Perft of one position, monomorphised for its board, player count and kernel.
 struct Perft(u32);
@@ -87,6 +86,34 @@ fn last_two_plies<P: Position>(pos: &P, moves: reversi::Bitboard<P::Layout>) -> 
     leaves
 }
 
+/// The game the variant flags start (the rules crate reads them), and `--depth`.
+fn start(args: &[String]) -> Result<(Game, u32), String> {
+    let mut variant = RulesFlags::new();
+    let mut depth = None;
+    let mut words = args.iter();
+    while let Some(flag) = words.next() {
+        match variant.read(flag, || words.next().map(String::as_str)) {
+            Ok(true) => {}
+            // "--board needs a value" names the flag already.
+            Err(e) if matches!(e.kind(), ParseRulesErrorKind::MissingValue(_)) => {
+                return Err(e.to_string())
+            }
+            Err(e) => return Err(format!("{flag}: {e}")),
+            Ok(false) if flag == "--depth" => {
+                let value = words.next().ok_or("--depth needs a value")?;
+                depth = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("--depth: {value:?} is not a number"))?,
+                );
+            }
+            Ok(false) => return Err(format!("unknown flag {flag:?}")),
+        }
+    }
+    let depth = depth.ok_or("--depth N is required")?;
+    Ok((variant.game().map_err(|e| e.to_string())?, depth))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
@@ -94,21 +121,18 @@ fn main() -> ExitCode {
             "usage: perft [VARIANT FLAGS] --depth N\n\n\
              Counts the leaves at each depth from 1 to N (RULES.md §11), printing\n\
              the depth, the leaves, the seconds and leaves per second a line.\n\n{}",
-            cli::VARIANT_FLAGS
+            RulesFlags::USAGE
         );
         return ExitCode::SUCCESS;
     }
-    let (options, depth) = match cli::parse(&args, &["--depth"]).and_then(|o| {
-        let depth = o.depth.ok_or("--depth N is required")?;
-        Ok((o, depth))
-    }) {
+    let (game, depth) = match start(&args) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("perft: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let position = *options.game.position();
+    let position = *game.position();
     eprintln!("perft: kernel {}", reversi::kernel::fastest_name());
     for d in 1..=depth {
         let started = Instant::now();

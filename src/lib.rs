@@ -70,10 +70,10 @@ pub use position::{
 };
 pub use rules::{
     Corners, Handicap, Opening, ParseRulesError, ParseRulesErrorKind, Rules, RulesBuilder,
-    RulesError,
+    RulesError, RulesFlags,
 };
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square, SquareSet, SquareSetIter};
 pub use symmetry::{Symmetric, Symmetry};
 #[cfg(feature = "alloc")]
-pub use text::position::PositionError;
+pub use text::position::{FlagsError, PositionError};

@@ -480,6 +480,8 @@ pub enum ParseRulesErrorKind {
     Square(ParseSquareError),
     /// A player count that is not a number.
     Players,
+    /// A `--seed` that is not a number from 0 to 2^64 - 1.
+    Seed,
     /// A handicap colour that is not a colour's name.
     Color,
     /// A handicap corner that is not a corner of any board, nor a corner's name.
@@ -561,6 +563,9 @@ impl fmt::Display for ParseRulesErrorText<'_> {
             ParseRulesErrorKind::Board(e) => write!(f, "{e}"),
             ParseRulesErrorKind::Square(e) => write!(f, "{e}"),
             ParseRulesErrorKind::Players => write!(f, "{text:?} is not a number of players"),
+            ParseRulesErrorKind::Seed => {
+                write!(f, "{text:?} is not a seed: expected a number from 0 to 2^64 - 1")
+            }
             ParseRulesErrorKind::Color => write!(f, "{text:?} is not a colour"),
             ParseRulesErrorKind::Corner(sq) => write!(f, "{sq} is not a corner of any board"),
             ParseRulesErrorKind::RepeatedCorner => {
@@ -726,59 +731,25 @@ impl FromStr for Rules {
         let s = s.trim();
         // Options that do not go together: the whole text is at fault.
         let whole = |e: RulesError| ParseRulesError::new(ParseRulesErrorKind::Rules(e), s);
-        let mut builder = Rules::builder(Board::Size8);
-        let mut handicap = None;
-        // Each square named goes to the builder, which refuses one named twice.
-        let blocked = |mut builder: RulesBuilder, list: &str| -> Result<_, ParseRulesError> {
-            let mut named = false;
-            for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
-                builder = builder.blocked([word.parse::<Square>()?]);
-                named = true;
-            }
-            if !named {
-                // `blocked` with no square is a mistake, not a game without any.
-                return Err(ParseRulesError::new(
-                    ParseRulesErrorKind::MissingValue("blocked"),
-                    list,
-                ));
-            }
-            Ok(builder)
-        };
-        let players = |text: &str| {
-            text.parse::<u8>()
-                .map_err(|_| ParseRulesError::new(ParseRulesErrorKind::Players, text))
-        };
         if s.starts_with("--") {
+            let mut flags = RulesFlags::new();
             let mut words = s.split_whitespace();
             while let Some(flag) = words.next() {
-                let mut value = |name: &'static str| {
-                    words.next().ok_or_else(|| {
-                        ParseRulesError::new(ParseRulesErrorKind::MissingValue(name), name)
-                    })
-                };
-                builder = match flag {
-                    "--board" => {
-                        let board: Board = value("--board")?.parse()?;
-                        let mut rebuilt = builder;
-                        rebuilt.board = board;
-                        rebuilt
-                    }
-                    "--players" => builder.players(players(value("--players")?)?),
-                    "--anti" => builder.anti(true),
-                    "--free-opening" => builder.opening(Opening::Free),
-                    "--handicap" => {
-                        // Read now for its own errors, for the board at the end.
-                        let text = value("--handicap")?;
-                        text.parse::<Handicap>()?;
-                        handicap = Some(text);
-                        builder
-                    }
-                    "--blocked" => blocked(builder, value("--blocked")?)?,
-                    other => return Err(ParseRulesError::new(ParseRulesErrorKind::Part, other)),
-                };
+                // A position and a seed are not rules.
+                let rules_flag = !matches!(flag, "--position" | "--seed");
+                if !rules_flag || !flags.read(flag, || words.next())? {
+                    return Err(ParseRulesError::new(ParseRulesErrorKind::Part, flag));
+                }
             }
-            return with_handicap(builder, handicap)?.build().map_err(whole);
+            if flags.random_blocked {
+                // Random blocked squares are not a `Rules` value: refused as the
+                // square name that `random` is not.
+                return Err("random".parse::<Square>().unwrap_err().into());
+            }
+            return flags.builder()?.build().map_err(whole);
         }
+        let mut builder = Rules::builder(Board::Size8);
+        let mut handicap = None;
         for (i, part) in s.split(',').map(str::trim).enumerate() {
             let (head, rest) = part.split_once(' ').unwrap_or((part, ""));
             builder = match (head, rest.trim()) {
@@ -800,6 +771,189 @@ impl FromStr for Rules {
             };
         }
         with_handicap(builder, handicap)?.build().map_err(whole)
+    }
+}
+
+/// A player count.
+fn players(text: &str) -> Result<u8, ParseRulesError> {
+    text.parse::<u8>()
+        .map_err(|_| ParseRulesError::new(ParseRulesErrorKind::Players, text))
+}
+
+/// The builder with each square of `list` (split at spaces and commas) blocked:
+/// the builder refuses one named twice.
+fn blocked(mut builder: RulesBuilder, list: &str) -> Result<RulesBuilder, ParseRulesError> {
+    let mut named = false;
+    for word in list.split([' ', ',']).filter(|w| !w.is_empty()) {
+        builder = builder.blocked([word.parse::<Square>()?]);
+        named = true;
+    }
+    if !named {
+        // `blocked` with no square is a mistake, not a game without any.
+        return Err(ParseRulesError::new(
+            ParseRulesErrorKind::MissingValue("blocked"),
+            list,
+        ));
+    }
+    Ok(builder)
+}
+
+/// The variant flags of a command line, read one flag at a time: the one reader
+/// of them, behind `Rules`' [`FromStr`] (`--board octagon --players 3`) and every
+/// example's command line, which reads its own flags around them.
+///
+/// The flags are those of [`RulesFlags::USAGE`]: `--board`, `--players`, `--anti`,
+/// `--free-opening`, `--handicap COLOR:SQUARES`, `--blocked SQUARES` or
+/// `--blocked random` (one to four squares drawn from the seed), `--position TEXT`
+/// (a whole position instead: `Game::from_position_str`) and `--seed N`.
+///
+/// ```
+/// use reversi::{Board, RulesFlags};
+/// let args = ["--board", "octagon", "--players", "3", "--depth", "4"];
+/// let mut flags = RulesFlags::new();
+/// let mut rest = Vec::new();
+/// let mut words = args.into_iter();
+/// while let Some(flag) = words.next() {
+///     if !flags.read(flag, || words.next())? {
+///         rest.push(flag); // the program's own flag (and its value)
+///     }
+/// }
+/// assert_eq!(rest, ["--depth", "4"]);
+/// let rules = flags.builder()?.build()?;
+/// assert_eq!((rules.board(), rules.players()), (Board::Octagon, 3));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct RulesFlags<'a> {
+    builder: RulesBuilder,
+    // Read for its own errors at once, placed for the board once every flag is read.
+    handicap: Option<&'a str>,
+    random_blocked: bool,
+    position: Option<&'a str>,
+    seed: Option<u64>,
+    // Whether a flag that sets up the board (`--free-opening`, `--handicap`,
+    // `--blocked`) was read: a `--position` gives the whole board instead.
+    sets_up: bool,
+}
+
+impl Default for RulesFlags<'_> {
+    fn default() -> Self {
+        RulesFlags::new()
+    }
+}
+
+impl<'a> RulesFlags<'a> {
+    /// The flags as usage text, for a program's `--help`.
+    pub const USAGE: &'static str = "\
+  --board 6x6|8x8|10x10|octagon   the board (default 8x8)
+  --players 2|3|4                 players (default 2)
+  --anti                          Anti-Reversi
+  --free-opening                  the free opening
+  --handicap COLOR:SQUARES        handicap discs on corners, e.g. black:a1,h8
+  --blocked SQUARES|random        blocked squares, or one to four drawn from --seed
+  --position TEXT                 a whole position instead (see the README)
+  --seed N                        seeds the draws (--blocked random, and the program's own)";
+
+    /// No flag read yet: 8×8, two players.
+    pub fn new() -> RulesFlags<'a> {
+        RulesFlags {
+            builder: Rules::builder(Board::Size8),
+            handicap: None,
+            random_blocked: false,
+            position: None,
+            seed: None,
+            sets_up: false,
+        }
+    }
+
+    /// Reads `flag` if it is one of these flags, taking its value from `value`
+    /// when it has one: `Ok(true)`; `Ok(false)` for any other flag (and `value`
+    /// is not called). A missing or bad value is an error; flags that do not go
+    /// together are found by [`RulesFlags::builder`].
+    pub fn read(
+        &mut self,
+        flag: &str,
+        value: impl FnOnce() -> Option<&'a str>,
+    ) -> Result<bool, ParseRulesError> {
+        let value = |name: &'static str| {
+            value()
+                .ok_or_else(|| ParseRulesError::new(ParseRulesErrorKind::MissingValue(name), name))
+        };
+        self.builder = match flag {
+            "--board" => {
+                let mut rebuilt = self.builder;
+                rebuilt.board = value("--board")?.parse()?;
+                rebuilt
+            }
+            "--players" => self.builder.players(players(value("--players")?)?),
+            "--anti" => self.builder.anti(true),
+            "--free-opening" => self.builder.opening(Opening::Free),
+            "--handicap" => {
+                let text = value("--handicap")?;
+                text.parse::<Handicap>()?;
+                self.handicap = Some(text);
+                self.builder
+            }
+            "--blocked" => match value("--blocked")? {
+                "random" => {
+                    self.random_blocked = true;
+                    self.builder
+                }
+                list => blocked(self.builder, list)?,
+            },
+            "--position" => {
+                self.position = Some(value("--position")?);
+                return Ok(true);
+            }
+            "--seed" => {
+                let text = value("--seed")?;
+                let seed = text
+                    .parse()
+                    .map_err(|_| ParseRulesError::new(ParseRulesErrorKind::Seed, text))?;
+                self.seed = Some(seed);
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        self.sets_up |= matches!(flag, "--free-opening" | "--handicap" | "--blocked");
+        Ok(true)
+    }
+
+    /// The rules the flags name (with the handicap placed for the board named),
+    /// not yet checked together, and without the squares of `--blocked random`.
+    pub fn builder(&self) -> Result<RulesBuilder, ParseRulesError> {
+        with_handicap(self.builder, self.handicap)
+    }
+
+    /// Whether `--blocked random` asked for blocked squares drawn from the seed.
+    pub fn random_blocked(&self) -> bool {
+        self.random_blocked
+    }
+
+    /// The text of `--position`, if given.
+    pub fn position(&self) -> Option<&'a str> {
+        self.position
+    }
+
+    /// Whether `--free-opening`, `--handicap` or `--blocked` was read: flags
+    /// that a `--position` cannot go with.
+    pub fn sets_up_the_board(&self) -> bool {
+        self.sets_up
+    }
+
+    /// `--seed N`, if given.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The number of players of `--players` (2 without it).
+    pub fn players(&self) -> u8 {
+        self.builder.players
+    }
+
+    /// Whether `--anti` was read.
+    pub fn anti(&self) -> bool {
+        self.builder.anti
     }
 }
 

@@ -276,9 +276,9 @@ impl Symmetry {
     ///
     /// ```
     /// use reversi::symmetry::{Symmetric, Symmetry};
-    /// use reversi::{AnyPosition, Board, Move, Rules, Square};
+    /// use reversi::{AnyPosition, Board, Rules, Square};
     /// let pos = AnyPosition::start(&Rules::default());
-    /// let index = |sq: Square| Move::from(sq).action_index(Board::Size8).unwrap();
+    /// let index = |sq: Square| sq.index(Board::Size8).unwrap();
     /// let mut mask = [false; 64];
     /// for sq in pos.legal_moves() {
     ///     mask[index(sq)] = true;

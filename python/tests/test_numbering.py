@@ -1,6 +1,6 @@
 """One numbering in every language: the records of tests/data/numbering/ give,
 through Python, the index (action) and name of every move that the Rust API
-(tests/numbering.rs) and the C ABI (tests/c_abi.rs) give, from the same
+(tests/it/numbering.rs) and the C ABI (tests/it/c_abi.rs) give, from the same
 ``.indices`` files."""
 
 from pathlib import Path

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
+use crate::rules::{ParseRulesError, RulesError, RulesFlags};
 use crate::setup::{Setup, SetupError};
 use crate::square::Square;
 
@@ -138,5 +139,57 @@ impl Game {
     pub fn from_position_str(text: &str, players: u8, anti: bool) -> Result<Game, PositionError> {
         let setup = Setup::from_position_str(text, players, anti)?;
         Ok(Game::from_setup(setup)?)
+    }
+}
+
+/// Why the variant flags ([`RulesFlags`]) start no game.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FlagsError {
+    /// `--position` with `--free-opening`, `--handicap` or `--blocked`.
+    #[error(
+        "--position gives the whole board: --handicap, --blocked and --free-opening do not apply"
+    )]
+    PositionAndSetUp,
+    /// A `--position` that is not a position string.
+    #[error("--position: {0}")]
+    Position(PositionError),
+    /// A handicap that is not on the corners of the board named.
+    #[error("{0}")]
+    Flags(#[from] ParseRulesError),
+    /// Rules that do not go together.
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+}
+
+impl RulesFlags<'_> {
+    /// The game the flags start: the `--position` given (with `--players` and
+    /// `--anti`), or the start of the rules, with one to four squares drawn from
+    /// `--seed` (0 without it) for `--blocked random`.
+    ///
+    /// ```
+    /// use reversi::RulesFlags;
+    /// let mut flags = RulesFlags::new();
+    /// for [flag, value] in [["--board", "10x10"], ["--blocked", "random"], ["--seed", "7"]] {
+    ///     assert!(flags.read(flag, || Some(value))?);
+    /// }
+    /// let game = flags.game()?;
+    /// assert!(!game.rules().blocked().is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn game(&self) -> Result<Game, FlagsError> {
+        if let Some(text) = self.position() {
+            if self.sets_up_the_board() {
+                return Err(FlagsError::PositionAndSetUp);
+            }
+            return Game::from_position_str(text, self.players(), self.anti())
+                .map_err(FlagsError::Position);
+        }
+        let builder = self.builder()?;
+        let rules = if self.random_blocked() {
+            builder.build_with_blocked_seed(self.seed().unwrap_or(0))?
+        } else {
+            builder.build()?
+        };
+        Ok(Game::new(rules))
     }
 }

@@ -1,5 +1,5 @@
 /* Prints the index and name of every move of a record's line, one "index name"
- * line a move, through the C ABI alone: tests/c_abi.rs compares the output with
+ * line a move, through the C ABI alone: tests/it/c_abi.rs compares the output with
  * the .indices file that the Rust and Python tests read too. Each name is also
  * parsed back, and must give the same index. */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 //! The properties that the fuzz targets (`fuzz/fuzz_targets/`) check, a library that
-//! they and the proptests of `tests/fuzz_properties.rs` depend on: every reader, on any input, either refuses it (and
+//! they and the proptests of `tests/it/fuzz_properties.rs` depend on: every reader, on any input, either refuses it (and
 //! leaves no partial game) or reads a game that its writer writes back to the same
 //! game; a position string and the set-up of its game check into the same game.
 //! Each function panics when a property fails.
@@ -247,7 +247,15 @@ pub fn c_abi(data: &[u8]) {
             8 => {
                 let mut cell = 0u32;
                 let status = unsafe { reversi_game_cell(game, u32::from(arg), &mut cell) };
-                assert_eq!(status == ReversiStatus::Ok, arg < 100);
+                // Every index below the pass index (width * width) is a square of
+                // the board's grid, on or off the board.
+                let (mut board, mut pass) = (0u32, 0u32);
+                unsafe { reversi_game_board(game, &mut board) };
+                assert_eq!(
+                    unsafe { reversi_board_pass_index(board, &mut pass) },
+                    ReversiStatus::Ok
+                );
+                assert_eq!(status == ReversiStatus::Ok, u32::from(arg) < pass);
                 status
             }
             9 => unsafe { reversi_game_redo(game) },

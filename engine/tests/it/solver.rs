@@ -1,0 +1,500 @@
+//! The exact solver against a plain minimax written here, on small endgames of
+//! every variant it takes: 8×8 and 6×6, Reversi and Anti-Reversi, blocked squares.
+//! Each endgame comes from a seeded random game; the solver's score must be the
+//! minimax score, and its move must reach that score.
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use reversi::{playout, AnyPosition, Board, Position, Rules, Square, TwoPlayer10, TwoPlayer8};
+use reversi_engine::solver::{Bound, Interruption, Limits, SolveError, Solver, Window};
+
+/// The final margin with best play for the player to move, empties to the winner.
+fn minimax<P: Position>(pos: &P) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if pos.is_over() {
+            return pos.final_margin();
+        }
+        return -minimax(&pos.pass_unchecked());
+    }
+    moves
+        .iter()
+        .map(|m| -minimax(&pos.play_unchecked(m)))
+        .max()
+        .unwrap()
+}
+
+/// A position of a random game of `rules` with `empties` empty squares, if the
+/// game lasts that long.
+fn endgame(rules: &Rules, empties: usize, seed: u64) -> Option<TwoPlayer8> {
+    walk(
+        TwoPlayer8::try_from(AnyPosition::start(rules)).unwrap(),
+        empties,
+        seed,
+    )
+}
+
+/// `endgame` on 10×10 and the octagon.
+fn endgame10(rules: &Rules, empties: usize, seed: u64) -> Option<TwoPlayer10> {
+    walk(
+        TwoPlayer10::try_from(AnyPosition::start(rules)).unwrap(),
+        empties,
+        seed,
+    )
+}
+
+fn walk<P: Position>(mut pos: P, empties: usize, seed: u64) -> Option<P> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    while pos.empty().len() > empties {
+        if pos.is_over() {
+            return None;
+        }
+        pos = match playout::random_move(&pos, &mut rng) {
+            Some(m) => pos.play_unchecked(m),
+            None => pos.pass_unchecked(),
+        };
+    }
+    Some(pos)
+}
+
+fn check(rules: Rules, empties: usize) {
+    check_with_threads(rules, empties, 1);
+}
+
+fn check_with_threads(rules: Rules, empties: usize, threads: usize) {
+    let mut solver = Solver::with_table_bits(16);
+    solver.set_threads(threads);
+    let mut solved = 0;
+    for seed in 0..40 {
+        let Some(pos) = endgame(&rules, empties, seed) else {
+            continue;
+        };
+        let expected = minimax(&pos);
+        let solution = solver.solve(&pos);
+        assert_eq!(solution.score, expected, "{rules:?}, seed {seed}: score");
+        match solution.best_move {
+            Some(square) => {
+                let spot = pos
+                    .legal_moves()
+                    .iter()
+                    .find(|m| m.square() == square)
+                    .unwrap_or_else(|| panic!("{rules:?}, seed {seed}: {square} is not legal"));
+                assert_eq!(
+                    -minimax(&pos.play_unchecked(spot)),
+                    expected,
+                    "{rules:?}, seed {seed}: {square} is not a best move"
+                );
+            }
+            None => assert!(
+                pos.legal_moves().is_empty(),
+                "{rules:?}, seed {seed}: no move although there are legal ones"
+            ),
+        }
+        solved += 1;
+    }
+    assert!(solved >= 20, "{rules:?}: only {solved} games lasted");
+}
+
+fn square(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn reversi_8x8() {
+    check(Rules::builder(Board::Size8).build().unwrap(), 9);
+}
+
+/// Few enough empty squares for the solver's shallow search from the root.
+#[test]
+fn reversi_8x8_few_empties() {
+    check(Rules::builder(Board::Size8).build().unwrap(), 5);
+}
+
+#[test]
+fn two_threads_reach_the_minimax_score() {
+    check_with_threads(Rules::builder(Board::Size8).build().unwrap(), 9, 2);
+    check_with_threads(
+        Rules::builder(Board::Size6).anti(true).build().unwrap(),
+        9,
+        2,
+    );
+}
+
+/// Deep enough for the threads to put off each other's subtrees (from 12 empty
+/// squares up): two and three threads give the one-thread score, and a best
+/// move by that score.
+#[test]
+fn threads_give_the_one_thread_score() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let (mut one, mut two, mut three) = (Solver::default(), Solver::default(), Solver::default());
+    two.set_threads(2);
+    three.set_threads(3);
+    assert_eq!(two.threads(), 2);
+    let mut solved = 0;
+    for seed in 0..12 {
+        let Some(pos) = endgame(&rules, 18, seed) else {
+            continue;
+        };
+        let expected = one.solve(&pos);
+        for solver in [&mut two, &mut three] {
+            let solution = solver.solve(&pos);
+            assert_eq!(solution.score, expected.score, "seed {seed}: score");
+            let spot = pos
+                .legal_moves()
+                .iter()
+                .find(|m| Some(m.square()) == solution.best_move)
+                .expect("a legal best move");
+            let after = one.solve(&pos.play_unchecked(spot));
+            assert_eq!(-after.score, expected.score, "seed {seed}: not a best move");
+        }
+        solved += 1;
+    }
+    assert!(solved >= 8, "only {solved} games lasted");
+}
+
+#[test]
+fn anti_reversi_8x8() {
+    check(Rules::builder(Board::Size8).anti(true).build().unwrap(), 9);
+}
+
+#[test]
+fn reversi_6x6() {
+    check(Rules::builder(Board::Size6).build().unwrap(), 9);
+}
+
+#[test]
+fn anti_reversi_6x6() {
+    check(Rules::builder(Board::Size6).anti(true).build().unwrap(), 9);
+}
+
+#[test]
+fn blocked_squares_8x8() {
+    let rules = Rules::builder(Board::Size8)
+        .blocked(vec![square("a1"), square("b7"), square("h4")])
+        .build()
+        .unwrap();
+    check(rules, 9);
+}
+
+/// With one empty square left on a board of fewer than 64 squares, the score
+/// counts that board's squares (the last-square shortcut once assumed 64).
+#[test]
+fn the_last_square_of_a_6x6_board() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        let rules = Rules::builder(Board::Size6).build().unwrap();
+        if let Some(pos) = endgame(&rules, 1, seed) {
+            let solution = Solver::with_table_bits(4).solve(&pos);
+            assert_eq!(solution.score, minimax(&pos), "seed {seed}");
+            assert!(
+                solution.score.abs() <= 36,
+                "seed {seed}: {}",
+                solution.score
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "only {seen} games reached one empty square");
+}
+
+/// The generic path (no table) on the 128-bit layout: 10×10 and the octagon,
+/// Reversi and Anti-Reversi, through `solve_any`, with the principal variation,
+/// which must reach the score when played out.
+fn check_generic(rules: Rules, empties: usize) {
+    let mut solver = Solver::with_table_bits(4);
+    solver.set_principal_variation(true);
+    let mut solved = 0;
+    for seed in 0..30 {
+        let Some(pos) = endgame10(&rules, empties, seed) else {
+            continue;
+        };
+        let expected = minimax(&pos);
+        let solution = solver.solve_any(&AnyPosition::from(pos)).unwrap();
+        assert_eq!(solution.score, expected, "{rules:?}, seed {seed}: score");
+        assert_eq!(solution.bound, Bound::Exact);
+        assert_eq!(
+            play_out(pos, &solution.pv),
+            expected,
+            "{rules:?}, seed {seed}: pv"
+        );
+        solved += 1;
+    }
+    assert!(solved >= 15, "{rules:?}: only {solved} games lasted");
+}
+
+/// Plays `line` from `pos` (passing where the player to move must) to the end,
+/// and returns the final margin for the player to move at `pos`.
+fn play_out<P: Position>(mut pos: P, line: &[Square]) -> i32 {
+    let mover = pos.to_move();
+    for &square in line {
+        if pos.legal_moves().is_empty() {
+            pos = pos.pass_unchecked();
+        }
+        let spot = pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.square() == square)
+            .unwrap_or_else(|| panic!("{square} is not legal in the principal variation"));
+        pos = pos.play_unchecked(spot);
+    }
+    if !pos.is_over() {
+        pos = pos.pass_unchecked();
+    }
+    assert!(
+        pos.is_over(),
+        "the principal variation stops before the end"
+    );
+    if pos.to_move() == mover {
+        pos.final_margin()
+    } else {
+        -pos.final_margin()
+    }
+}
+
+#[test]
+fn reversi_10x10() {
+    check_generic(Rules::builder(Board::Size10).build().unwrap(), 8);
+}
+
+#[test]
+fn anti_reversi_10x10() {
+    check_generic(Rules::builder(Board::Size10).anti(true).build().unwrap(), 8);
+}
+
+#[test]
+fn reversi_octagon() {
+    check_generic(Rules::builder(Board::Octagon).build().unwrap(), 8);
+}
+
+/// The fast path's principal variation reaches the score when played out.
+#[test]
+fn the_principal_variation_reaches_the_score() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut solver = Solver::with_table_bits(16);
+    solver.set_principal_variation(true);
+    for seed in 0..20 {
+        let Some(pos) = endgame(&rules, 12, seed) else {
+            continue;
+        };
+        let solution = solver.solve(&pos);
+        if solution.best_move.is_some() {
+            assert_eq!(play_out(pos, &solution.pv), solution.score, "seed {seed}");
+        }
+    }
+}
+
+/// With two threads, a solve stopped by a node limit is an interruption, and the
+/// same solver then solves the position exactly, with a principal variation
+/// that reaches the score (the stopped threads left nothing false behind).
+#[test]
+fn two_threads_stop_and_then_solve_with_a_principal_variation() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut one = Solver::with_table_bits(18);
+    let mut two = Solver::with_table_bits(18);
+    two.set_threads(2).set_principal_variation(true);
+    let mut solved = 0;
+    for seed in 0..8 {
+        let Some(pos) = endgame(&rules, 16, seed).filter(|p| !p.legal_moves().is_empty()) else {
+            continue;
+        };
+        two.set_limits(Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        });
+        assert!(
+            matches!(
+                two.try_solve(&pos),
+                Err(SolveError::Interrupted(Interruption::Nodes, _))
+            ),
+            "seed {seed}: the node limit stops the threads"
+        );
+        two.set_limits(Limits::default());
+        let solution = two.try_solve(&pos).unwrap();
+        assert_eq!(solution.score, one.solve(&pos).score, "seed {seed}: score");
+        assert_eq!(
+            play_out(pos, &solution.pv),
+            solution.score,
+            "seed {seed}: pv"
+        );
+        solved += 1;
+    }
+    assert!(solved >= 5, "only {solved} games lasted");
+}
+
+/// Win/draw/loss and a window give bounds on the right side of the exact score.
+#[test]
+fn windows_give_bounds_on_the_right_side() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut exact = Solver::with_table_bits(16);
+    let mut wdl = Solver::with_table_bits(16);
+    wdl.set_window(Window::WinDrawLoss);
+    let mut window = Solver::with_table_bits(16);
+    window.set_window(Window::Between(-4, 4));
+    for seed in 0..30 {
+        let Some(pos) = endgame(&rules, 11, seed) else {
+            continue;
+        };
+        let score = exact.solve(&pos).score;
+        for (solver, (low, high)) in [(&mut wdl, (-1, 1)), (&mut window, (-4, 4))] {
+            let s = solver.solve(&pos);
+            match s.bound {
+                Bound::Exact => assert_eq!(s.score, score, "seed {seed}"),
+                Bound::Lower => assert!(s.score >= high && score >= s.score, "seed {seed}"),
+                Bound::Upper => assert!(s.score <= low && score <= s.score, "seed {seed}"),
+            }
+            assert_eq!(
+                s.bound == Bound::Exact,
+                low < score && score < high,
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+/// A node limit, a set stop flag and a zero time limit each stop the solve with
+/// their reason; the progress callback hears of every root move of a full solve.
+#[test]
+fn limits_stop_the_solve_and_progress_is_told() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let pos = (0..)
+        .find_map(|seed| endgame(&rules, 16, seed).filter(|p| !p.legal_moves().is_empty()))
+        .unwrap();
+    let mut solver = Solver::with_table_bits(16);
+    let cases = [
+        (
+            Limits {
+                nodes: Some(1000),
+                ..Limits::default()
+            },
+            Interruption::Nodes,
+        ),
+        (
+            Limits {
+                stop: Some(Arc::new(AtomicBool::new(true))),
+                ..Limits::default()
+            },
+            Interruption::Cancelled,
+        ),
+        (
+            Limits {
+                time: Some(std::time::Duration::ZERO),
+                ..Limits::default()
+            },
+            Interruption::Time,
+        ),
+    ];
+    for (limits, why) in cases {
+        solver.set_limits(limits);
+        match solver.try_solve(&pos) {
+            Err(SolveError::Interrupted(reason, _)) => assert_eq!(reason, why),
+            other => panic!("{why:?}: {other:?}"),
+        }
+    }
+    solver.set_limits(Limits::default());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&seen);
+    solver.set_progress(move |p| {
+        log.lock()
+            .unwrap()
+            .push((p.moves_searched, p.moves, p.pass, p.window))
+    });
+    let solution = solver.try_solve(&pos).unwrap();
+    assert_eq!(
+        solution.score,
+        Solver::with_table_bits(16).solve(&pos).score
+    );
+    let seen = seen.lock().unwrap();
+    let moves = pos.legal_moves().len();
+    assert!(!seen.is_empty() && seen.iter().all(|&(_, n, _, _)| n == moves));
+    // The last pass's window holds the exact score.
+    let (low, high) = seen.last().unwrap().3;
+    assert!(
+        low < solution.score && solution.score < high,
+        "{low} {high}"
+    );
+    // Each pass counts the root moves from 1 to the last searched; the last
+    // pass searches them all (the exact score was within its window).
+    let last = seen.last().unwrap().2;
+    for pass in 1..=last {
+        let counts: Vec<usize> = seen.iter().filter(|s| s.2 == pass).map(|s| s.0).collect();
+        assert_eq!(
+            counts,
+            (1..=counts.len()).collect::<Vec<_>>(),
+            "pass {pass}"
+        );
+    }
+    assert_eq!(seen.iter().filter(|s| s.2 == last).count(), moves);
+}
+
+/// A multi-player position is refused with a typed error.
+#[test]
+fn multi_player_positions_are_refused() {
+    let rules = Rules::builder(Board::Size8).players(3).build().unwrap();
+    let err = Solver::with_table_bits(4)
+        .solve_any(&AnyPosition::start(&rules))
+        .unwrap_err();
+    assert!(matches!(err, SolveError::Position(_)), "{err:?}");
+}
+
+/// The published result (tests/data/6x6/SOURCE.md, Feinstein 1993): perfect play
+/// from the 6×6 start ends 16–20, White ahead by 4, so −4 for Black to move.
+#[test]
+#[ignore = "about 2.5 minutes in a release build, 4.4 G nodes (Intel Xeon, 2026-12-02): cargo test --release -p reversi-engine --test it solver:: -- --ignored"]
+fn the_6x6_start_is_a_white_win_by_4() {
+    let rules = Rules::builder(Board::Size6).build().unwrap();
+    let solution = Solver::default()
+        .solve_any(&AnyPosition::start(&rules))
+        .unwrap();
+    assert_eq!(solution.score, -4);
+    assert_eq!(solution.bound, Bound::Exact);
+}
+
+/// FFO 1–19 (20 empties or so: the learned ordering and the aspiration window
+/// are at work): the learned ordering on and off give the same exact scores,
+/// and windows wide enough for an aspiration window inside them give bounds on
+/// the right side.
+#[test]
+fn learned_ordering_and_aspiration_keep_the_scores() {
+    let text = include_str!("../../../tests/data/ffo/fforum-1-19.obf");
+    let mut learned = Solver::with_table_bits(18);
+    let mut plain = Solver::with_table_bits(18);
+    plain.set_learned_ordering(false);
+    let mut nodes = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let on = learned.solve_obf(line).unwrap();
+        let off = plain.solve_obf(line).unwrap();
+        assert_eq!(on.score, off.score, "FFO {}", n + 1);
+        nodes = (nodes.0 + on.nodes, nodes.1 + off.nodes);
+        for (low, high) in [
+            (-64, on.score - 2),
+            (on.score, 64),
+            (-30, 30),
+            (on.score - 12, on.score + 12),
+        ] {
+            let mut windowed = Solver::with_table_bits(18);
+            windowed.set_window(Window::Between(low, high));
+            let s = windowed.solve_obf(line).unwrap();
+            match s.bound {
+                Bound::Exact => assert_eq!(s.score, on.score, "FFO {}", n + 1),
+                Bound::Lower => assert!(s.score >= high && on.score >= s.score, "FFO {}", n + 1),
+                Bound::Upper => assert!(
+                    s.score <= low && on.score <= s.score,
+                    "FFO {} ({low}, {high}): {s:?} against {}",
+                    n + 1,
+                    on.score
+                ),
+            }
+            assert_eq!(
+                s.bound == Bound::Exact,
+                low < on.score && on.score < high,
+                "FFO {}",
+                n + 1
+            );
+        }
+    }
+    // The two orderings search different trees.
+    assert_ne!(nodes.0, nodes.1);
+}
