@@ -85,7 +85,7 @@ impl Choice {
 /// What a bot found a move worth, for the player who plays it. The unit is in
 /// the variant: a disc margin is not a chance of winning, and only the first
 /// two can go into a game record ([`Eval::evaluation`]). Disc values are
-/// margins as [`Position::final_margin`] counts them: empty squares to the
+/// margins as [`Position::final_margin`](reversi::Position::final_margin) counts them: empty squares to the
 /// winner, and in Anti-Reversi positive when the mover is ahead by that
 /// variant's convention (fewer discs).
 #[derive(Clone, Copy, Debug, PartialEq)]
