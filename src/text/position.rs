@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::game::Game;
+use crate::position::AnyPosition;
 use crate::rules::{ParseRulesError, RulesError, RulesFlags};
 use crate::setup::{Setup, SetupError};
 use crate::square::Square;
@@ -139,6 +140,31 @@ impl Game {
     pub fn from_position_str(text: &str, players: u8, anti: bool) -> Result<Game, PositionError> {
         let setup = Setup::from_position_str(text, players, anti)?;
         Ok(Game::from_setup(setup)?)
+    }
+}
+
+impl AnyPosition {
+    /// The position a position string ([RULES.md §10](crate::rules_doc)) gives,
+    /// for `players` players, Anti-Reversi or not: the same reading as
+    /// [`Game::from_position_str`]. There is no `FromStr`: the string says neither
+    /// the player count nor whether the game is Anti-Reversi, so the reader is
+    /// told, and a position prints back with `to_string`.
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Rules};
+    /// let start = AnyPosition::start(&Rules::default());
+    /// let read = AnyPosition::from_position_str(&start.to_string(), 2, false)?;
+    /// assert_eq!(read, start);
+    /// assert!(AnyPosition::from_position_str("--/-- B", 2, false).is_err());
+    /// # Ok::<_, reversi::PositionError>(())
+    /// ```
+    pub fn from_position_str(
+        text: &str,
+        players: u8,
+        anti: bool,
+    ) -> Result<AnyPosition, PositionError> {
+        let setup = Setup::from_position_str(text, players, anti)?;
+        Ok(AnyPosition::try_from(setup)?)
     }
 }
 
