@@ -77,9 +77,9 @@ pub fn parse(args: &[String], takes: &[&str]) -> Result<Options, String> {
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
-            "--depth" => depth = Some(number(flag, &value?)?),
+            "--depth" => depth = Some(number(flag, value?)?),
             "--games" => {
-                games = Some(number(flag, &value?)?);
+                games = Some(number(flag, value?)?);
                 if games == Some(0) {
                     return Err("--games: at least 1".into());
                 }
