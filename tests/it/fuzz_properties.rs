@@ -27,6 +27,18 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
     data
 }
 
+/// The C ABI's property on its seeds alone: what .ci/run's Miri step runs, a
+/// check of the exports' unsafe code that stays within Miri's pace.
+#[cfg(feature = "capi")]
+#[test]
+fn c_abi_seeds_hold_the_property() {
+    let seeds = seeds("c_abi");
+    assert!(seeds.len() >= 2);
+    for data in seeds {
+        properties::c_abi(&data);
+    }
+}
+
 #[test]
 fn seed_corpora_hold_the_properties() {
     type Property = fn(&[u8]);
