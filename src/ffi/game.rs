@@ -330,16 +330,7 @@ pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) 
     boundary(|| {
         // SAFETY: forwarded.
         let game = unsafe { game_mut(game)? };
-        let board = game.rules().board();
-        if square as usize == board.pass_index() {
-            return Err(fail(
-                ReversiStatus::SquareOutOfRange,
-                format_args!(
-                    "{square} is the pass on the {board} board, not a square: pass with reversi_game_pass"
-                ),
-            ));
-        }
-        let square = square_arg(board, square)?;
+        let square = square_arg(game.rules().board(), square)?;
         game.play(square)
             .map(|_| ())
             .map_err(|e| fail(ReversiStatus::IllegalMove, e))

@@ -51,22 +51,45 @@ pub(crate) unsafe fn free_handle<T>(handle: *mut T) {
     }
 }
 
-/// The text and list out-parameters `(buf, len, written)` checked before a call
-/// looks for what it would copy: a NULL `written`, or a NULL `buf` with a length,
-/// is `NullParameter` even when the thing asked for is absent (`NOT_FOUND`), as
-/// the header's conventions check pointers first.
+/// What is wrong with a caller's out-parameters `(buf, len, written)`, if
+/// anything: the one check of them, which every copy ([`copy_text`],
+/// [`write_items`]) and [`out_args`] make. NULL is a buffer of no bytes, for a
+/// size query; with a length it is a mistake, whatever the length.
+fn out_problem<T>(buf: *const T, len: usize, written: *const usize) -> Option<CopyError> {
+    if written.is_null() {
+        Some(CopyError::NullWritten)
+    } else if buf.is_null() && len > 0 {
+        Some(CopyError::NullBuf)
+    } else {
+        None
+    }
+}
+
+/// The failure of a copy into a caller's buffer of `len` `unit`s, recorded.
+fn copy_failure(status: ReversiStatus, why: CopyError, len: usize, unit: &str) -> ReversiStatus {
+    match why {
+        CopyError::NullWritten => fail(status, "written is NULL"),
+        CopyError::NullBuf => fail(status, "buf is NULL"),
+        CopyError::Short(needed) => fail(
+            status,
+            format_args!("the buffer holds {len} {unit}, {needed} are needed"),
+        ),
+    }
+}
+
+/// The out-parameters `(buf, len, written)` checked before a call looks for what
+/// it would copy, so that a bad pointer is `NullParameter` even when the thing
+/// asked for is absent (`NOT_FOUND`): the header's conventions check pointers
+/// first.
 pub(crate) fn out_args<T>(
     buf: *const T,
     len: usize,
     written: *const usize,
 ) -> Result<(), ReversiStatus> {
-    if written.is_null() {
-        return Err(fail(ReversiStatus::NullParameter, "written is NULL"));
+    match out_problem(buf, len, written) {
+        Some(why) => Err(copy_failure(ReversiStatus::NullParameter, why, len, "")),
+        None => Ok(()),
     }
-    if buf.is_null() && len > 0 {
-        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
-    }
-    Ok(())
 }
 
 /// The reference behind a pointer argument, or `NullParameter`.
@@ -154,14 +177,11 @@ pub(crate) unsafe fn copy_text(
     len: usize,
     written: *mut usize,
 ) -> Result<(), (ReversiStatus, CopyError)> {
-    // SAFETY: the caller promises a valid pointer when it is not NULL.
-    let written = unsafe { written.as_mut() }
-        .ok_or((ReversiStatus::NullParameter, CopyError::NullWritten))?;
-    // NULL is a buffer of no bytes, for a size query; with a length it is a
-    // mistake, whatever the length.
-    if buf.is_null() && len > 0 {
-        return Err((ReversiStatus::NullParameter, CopyError::NullBuf));
+    if let Some(why) = out_problem(buf, len, written) {
+        return Err((ReversiStatus::NullParameter, why));
     }
+    // SAFETY: not NULL (checked above), and valid by the caller's promise.
+    let written = unsafe { &mut *written };
     let needed = text.len() + 1;
     if len < needed {
         *written = needed;
@@ -189,14 +209,8 @@ pub(crate) unsafe fn write_text(
     written: *mut usize,
 ) -> Result<(), ReversiStatus> {
     // SAFETY: forwarded from the caller.
-    unsafe { copy_text(text, buf, len, written) }.map_err(|(status, why)| match why {
-        CopyError::NullWritten => fail(status, "written is NULL"),
-        CopyError::NullBuf => fail(status, "buf is NULL"),
-        CopyError::Short(needed) => fail(
-            status,
-            format_args!("the buffer holds {len} bytes, {needed} are needed"),
-        ),
-    })
+    unsafe { copy_text(text, buf, len, written) }
+        .map_err(|(status, why)| copy_failure(status, why, len, "bytes"))
 }
 
 /// Copies square indices into `buf`, or reports the count needed.
@@ -227,16 +241,16 @@ pub(crate) unsafe fn write_items<T: Copy>(
     written: *mut usize,
     unit: &str,
 ) -> Result<(), ReversiStatus> {
-    // SAFETY: forwarded from the caller.
-    let written = unsafe { arg_mut(written, "written")? };
-    if buf.is_null() && len > 0 {
-        return Err(fail(ReversiStatus::NullParameter, "buf is NULL"));
-    }
+    out_args(buf, len, written)?;
+    // SAFETY: not NULL (checked above), and valid by the caller's promise.
+    let written = unsafe { &mut *written };
     if len < items.len() {
         *written = items.len();
-        return Err(fail(
+        return Err(copy_failure(
             ReversiStatus::InsufficientSize,
-            format_args!("the buffer holds {len} {unit}, {} are needed", items.len()),
+            CopyError::Short(items.len()),
+            len,
+            unit,
         ));
     }
     if !items.is_empty() {
@@ -252,18 +266,22 @@ pub(crate) unsafe fn write_items<T: Copy>(
 pub(crate) fn square_arg(board: Board, index: u32) -> Result<Square, ReversiStatus> {
     Square::from_index(board, index as usize).ok_or_else(|| {
         let pass = board.pass_index();
-        let what = if index as usize == pass {
-            "is the pass, not a square,"
+        if index as usize == pass {
+            fail(
+                ReversiStatus::SquareOutOfRange,
+                format_args!(
+                    "{index} is the pass on the {board} board, not a square: pass with reversi_game_pass"
+                ),
+            )
         } else {
-            "is not a square index"
-        };
-        fail(
-            ReversiStatus::SquareOutOfRange,
-            format_args!(
-                "{index} {what} on the {board} board (squares are 0 to {})",
-                pass - 1
-            ),
-        )
+            fail(
+                ReversiStatus::SquareOutOfRange,
+                format_args!(
+                    "{index} is not a square index on the {board} board (squares are 0 to {})",
+                    pass - 1
+                ),
+            )
+        }
     })
 }
 
