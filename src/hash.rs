@@ -531,8 +531,8 @@ impl<P: UpdateKey> Position for Hashed<P> {
     }
 
     #[inline(always)]
-    fn flips(&self, spot: Spot<P::Layout>) -> Bitboard<P::Layout> {
-        self.position.flips(spot)
+    fn flips_unchecked(&self, spot: Spot<P::Layout>) -> Bitboard<P::Layout> {
+        self.position.flips_unchecked(spot)
     }
 
     #[inline(always)]

@@ -86,6 +86,22 @@ impl Square {
 }
 
 impl Move {
+    /// The square a disc is placed on; `None` for a pass.
+    ///
+    /// ```
+    /// use reversi::Move;
+    /// let f5 = "f5".parse()?;
+    /// assert_eq!(Move::Place(f5).square(), Some(f5));
+    /// assert_eq!(Move::Pass.square(), None);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    pub const fn square(self) -> Option<Square> {
+        match self {
+            Move::Place(square) => Some(square),
+            Move::Pass => None,
+        }
+    }
+
     /// This move's index on `board`: the square's [`Square::index`], or
     /// [`Board::pass_index`] (`width * width`) for a pass; `None` for a square
     /// outside the board's bounding grid.

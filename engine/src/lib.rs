@@ -15,6 +15,8 @@
 //! - [`arena`]: games between bots and engines, with fair seatings and scoring,
 //!   as a library ([`arena::Config::new`], [`arena::play`], [`arena::run`]); an
 //!   engine that never ran is an error, not a forfeit.
+//! - [`Limits`]: how far any of these searches may go (depth, nodes, time, a
+//!   stop flag), and [`Interruption`], why one stopped early.
 //! - [`cli`]: the variant flags (`--board`, `--players`, `--anti` …) that the
 //!   example programs share.
 #![deny(missing_docs)]
@@ -22,6 +24,10 @@
 pub mod arena;
 pub mod bot;
 pub mod cli;
+pub mod limits;
+pub mod line;
 pub mod protocol;
 pub mod search;
 pub mod solver;
+
+pub use limits::{Interruption, Limits};

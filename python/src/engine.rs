@@ -3,7 +3,8 @@
 use pyo3::prelude::*;
 use reversi_engine::bot::{Bot, Eval, Kind, Spec};
 use reversi_engine::protocol::client::{EngineBot, EngineSpec};
-use reversi_engine::solver::{Limits, Solver};
+use reversi_engine::solver::Solver;
+use reversi_engine::Limits;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -164,7 +165,7 @@ impl PyBot {
             value: choice.eval.map(Eval::value),
             unit: choice.eval.map(Eval::unit),
             nodes: choice.nodes,
-            pv: line_actions(&position, &choice.pv),
+            pv: choice.pv.iter().map_while(|mv| mv.index(board)).collect(),
         })
     }
 
@@ -196,28 +197,6 @@ impl PyBot {
             Player::Engine(spec) => format!("Bot.engine({:?})", spec.name),
         }
     }
-}
-
-/// The actions of a line of placements from `position` (a bot's principal
-/// variation, passes left out), with the pass action where a player must pass:
-/// the line as `Game.play` takes it. A line that stops being legal is cut there.
-fn line_actions(position: &reversi::AnyPosition, line: &[reversi::Square]) -> Vec<usize> {
-    let board = position.board();
-    let mut actions = Vec::with_capacity(line.len() + 1);
-    let mut pos = *position;
-    for &square in line {
-        if pos.must_pass() {
-            let Ok(passed) = pos.pass() else { break };
-            actions.push(board.pass_index());
-            pos = passed;
-        }
-        let (Ok(next), Some(action)) = (pos.play(square), square.index(board)) else {
-            break;
-        };
-        actions.push(action);
-        pos = next;
-    }
-    actions
 }
 
 /// A bot's move and what it found out about it (``Bot.think``); it pickles, for

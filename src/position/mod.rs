@@ -112,8 +112,9 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     fn legal_moves(&self) -> Bitboard<Self::Layout>;
 
     /// The discs that the move at `spot` flips (nothing for a placement that flips
-    /// nothing). Meaningful only for a legal move.
-    fn flips(&self, spot: Spot<Self::Layout>) -> Bitboard<Self::Layout>;
+    /// nothing), unchecked: meaningful only for a legal move.
+    /// [`flips`](Position::flips) is the checked way.
+    fn flips_unchecked(&self, spot: Spot<Self::Layout>) -> Bitboard<Self::Layout>;
 
     /// The position after the move at `spot`, which must be one of
     /// [`legal_moves`](Position::legal_moves): this is the unchecked hot path. For
@@ -127,7 +128,7 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         &self,
         spot: Spot<Self::Layout>,
     ) -> (Self, Bitboard<Self::Layout>) {
-        (self.play_unchecked(spot), self.flips(spot))
+        (self.play_unchecked(spot), self.flips_unchecked(spot))
     }
 
     /// [`play_unchecked_with_flips`](Position::play_unchecked_with_flips), and the
@@ -326,7 +327,9 @@ fn why_illegal<P: Position>(pos: &P, square: Square) -> PlayError {
             let legal = pos.legal_moves();
             let centre_open =
                 crate::rules::free_opening_on(pos.board(), pos.players(), pos.empty().to_squares());
-            let placing = legal.first().is_some_and(|m| pos.flips(m).is_empty());
+            let placing = legal
+                .first()
+                .is_some_and(|m| pos.flips_unchecked(m).is_empty());
             if centre_open {
                 PlayError::OutsideCentre(square)
             } else if pos.players() > 2 && placing {

@@ -199,7 +199,7 @@ impl<L: Layout, K: Kernel<L>> Position for MultiPlayer<L, K> {
     }
 
     #[inline(always)]
-    fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
+    fn flips_unchecked(&self, spot: Spot<L>) -> Bitboard<L> {
         let mine = self.seats[0];
         Bitboard::from_square_bits(self.kernel.flips(
             mine,

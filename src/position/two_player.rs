@@ -149,7 +149,7 @@ impl<L: Layout, K: Kernel<L>> Position for TwoPlayer<L, K> {
     }
 
     #[inline(always)]
-    fn flips(&self, spot: Spot<L>) -> Bitboard<L> {
+    fn flips_unchecked(&self, spot: Spot<L>) -> Bitboard<L> {
         Bitboard::from_square_bits(self.kernel.flips(self.mine, self.theirs, spot.bit() as u32))
     }
 

@@ -31,7 +31,7 @@ fn moves_and_flips<K: Kernel<Grid8> + Kernel<Grid10>>(
                     (next, flips) == p.play_unchecked_with_flips(m),
                     "play_unchecked_with_replies plays {m:?} as play_unchecked_with_flips does"
                 );
-                assert_eq!(p.flips(m), flips);
+                assert_eq!(p.flips_unchecked(m), flips);
                 (m.square(), flips.to_squares(), replies.to_squares())
             })
             .collect()

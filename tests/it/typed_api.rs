@@ -113,7 +113,7 @@ proptest! {
                 for spot in pos.legal_moves() {
                     let (next, flips) = pos.play_unchecked_with_flips(spot);
                     prop_assert_eq!(next, pos.play_unchecked(spot));
-                    prop_assert_eq!(flips, pos.flips(spot));
+                    prop_assert_eq!(flips, pos.flips_unchecked(spot));
                     prop_assert_eq!(Ok(flips.to_squares()), game.flips(spot.square()));
                     prop_assert_eq!(Ok((next, flips)), pos.play_with_flips(Move::Place(spot.square())));
                 }
@@ -340,8 +340,8 @@ fn a_wrapper_implements_position() {
         fn legal_moves(&self) -> B<P::Layout> {
             self.0.legal_moves()
         }
-        fn flips(&self, spot: Spot<P::Layout>) -> B<P::Layout> {
-            self.0.flips(spot)
+        fn flips_unchecked(&self, spot: Spot<P::Layout>) -> B<P::Layout> {
+            self.0.flips_unchecked(spot)
         }
         fn play_unchecked(&self, spot: Spot<P::Layout>) -> Self {
             PLAYED.with(|n| n.set(n.get() + 1));

@@ -12,18 +12,13 @@ use reversi::{
     TwoPlayer8,
 };
 
-use crate::search::alphabeta::{
-    alphabeta_root_timed, alphabeta_root_until, RootError, Search, EXACT, INFINITY,
-};
-use crate::search::mcts::mcts_until;
-use crate::solver::{Interruption, SolveError};
+use crate::limits::{is_set, Interruption, Limits};
+use crate::line::with_passes;
+use crate::search::alphabeta::{alphabeta_root, RootError, Search, EXACT, INFINITY};
+use crate::search::mcts::mcts;
+use crate::solver::SolveError;
 
 use super::*;
-
-/// Whether `stop` is given and set.
-pub(crate) fn is_set(stop: &Option<Arc<AtomicBool>>) -> bool {
-    stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-}
 
 /// What a built-in bot does in a position with a legal move, whatever its type.
 trait Think {
@@ -131,7 +126,9 @@ impl Think for Greedy {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let sign = if pos.anti() { -1 } else { 1 };
         let moves = pos.legal_moves();
-        let spot = best_by(moves, &mut self.rng, |m| sign * pos.flips(m).len() as i32);
+        let spot = best_by(moves, &mut self.rng, |m| {
+            sign * pos.flips_unchecked(m).len() as i32
+        });
         Ok(place(spot, None, moves.len() as u64))
     }
 }
@@ -212,15 +209,14 @@ impl Mcts {
 impl Think for Mcts {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for a legal move: the search cannot fail.
-        let (spot, chance, runs) = mcts_until(
-            pos,
-            &mut self.rng,
-            self.playouts,
-            self.time,
-            self.exploration,
-            self.stop.clone(),
-        )
-        .map_err(|e| BotError::Engine(e.to_string()))?;
+        let limits = Limits {
+            nodes: self.time.is_none().then_some(u64::from(self.playouts)),
+            time: self.time,
+            stop: self.stop.clone(),
+            depth: None,
+        };
+        let (spot, chance, runs) = mcts(pos, &mut self.rng, &limits, self.exploration)
+            .map_err(|e| BotError::Engine(e.to_string()))?;
         if is_set(&self.stop) {
             return Err(BotError::Stopped);
         }
@@ -238,13 +234,12 @@ impl Think for Mcts {
 /// [`Eval::Discs`] before.
 pub struct AlphaBeta {
     name: String,
-    depth: u32,
+    /// The depth (at least 1), the time a move and the stop flag.
+    limits: Limits,
     solve: u32,
     /// The 8×8 endgame solver, made at the first endgame (its table of up to
     /// 64 MB, sized by `solve`, is not needed before).
     solver: Option<Box<crate::solver::Solver>>,
-    stop: Option<Arc<AtomicBool>>,
-    time: Option<Duration>,
     /// The time left for the search of the move being chosen.
     time_left: Option<Duration>,
 }
@@ -255,18 +250,16 @@ impl AlphaBeta {
     pub fn new(depth: u32, solve: u32) -> AlphaBeta {
         AlphaBeta {
             name: "alphabeta".into(),
-            depth: depth.max(1),
+            limits: Limits::default().with_depth(depth.max(1)),
             solve,
             solver: None,
-            stop: None,
-            time: None,
             time_left: None,
         }
     }
 
     /// Thinking time per move (`None`, the default: the full depth every
     /// move). On time, the midgame search deepens one ply at a time up to the
-    /// bot's depth ([`alphabeta_root_timed`]) and plays the best move of the
+    /// bot's depth ([`alphabeta_root`] with a time) and plays the best move of the
     /// deepest search finished in time; the first ply always finishes. From
     /// `solve` empty squares it deepens to the end of the game, exact if it
     /// gets there in time (on 8×8 the solver has the first half of the time,
@@ -286,7 +279,7 @@ impl AlphaBeta {
     /// # Ok::<(), reversi_engine::bot::BotError>(())
     /// ```
     pub fn time(mut self, time: Option<Duration>) -> AlphaBeta {
-        self.time = time;
+        self.limits.time = time;
         self
     }
 }
@@ -295,14 +288,11 @@ impl Think for AlphaBeta {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
-        let searched = match self.time_left {
-            Some(time) => {
-                alphabeta_root_timed(pos, self.depth, self.solve, time, self.stop.clone())
-                    .map(|(found, _depth)| found)
-            }
-            None => alphabeta_root_until(pos, self.depth, self.solve, self.stop.clone()),
+        let limits = Limits {
+            time: self.time_left,
+            ..self.limits.clone()
         };
-        let found = match searched {
+        let found = match alphabeta_root(pos, &limits, self.solve) {
             Ok(found) => found,
             Err(RootError::Stopped) => return Err(BotError::Stopped),
             Err(e) => return Err(BotError::Engine(e.to_string())),
@@ -366,7 +356,7 @@ impl Bot for AlphaBeta {
     }
 
     fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
+        self.limits.stop = stop;
     }
 }
 
@@ -383,11 +373,11 @@ impl AlphaBeta {
                 mv: Move::Pass,
                 eval: reply.eval.map(Eval::for_opponent),
                 nodes: reply.nodes,
-                pv: reply.pv,
+                pv: core::iter::once(Move::Pass).chain(reply.pv).collect(),
             });
         }
         let started = Instant::now();
-        self.time_left = self.time;
+        self.time_left = self.limits.time;
         if !pos.is_over() && !pos.must_pass() {
             if let Some(position) = solver_position(pos, self.solve) {
                 let bits = solver_table_bits(self.solve);
@@ -398,10 +388,10 @@ impl AlphaBeta {
                 });
                 // On time, the solver has half of it; the deepening, the rest
                 // if the solver does not finish.
-                solver.set_limits(crate::solver::Limits {
-                    stop: self.stop.clone(),
-                    time: self.time.map(|time| time / 2),
-                    ..crate::solver::Limits::default()
+                solver.set_limits(Limits {
+                    stop: self.limits.stop.clone(),
+                    time: self.limits.time.map(|time| time / 2),
+                    ..Limits::default()
                 });
                 match solver.try_solve(&position) {
                     Ok(solution) => {
@@ -414,19 +404,19 @@ impl AlphaBeta {
                             });
                         }
                     }
-                    Err(SolveError::Interrupted(Interruption::Cancelled, _)) => {
+                    Err(SolveError::Interrupted(Interruption::Stopped, _)) => {
                         return Err(BotError::Stopped)
                     }
                     Err(SolveError::Interrupted(Interruption::Time, _)) => {
                         self.time_left =
-                            self.time.map(|time| time.saturating_sub(started.elapsed()));
+                            (self.limits.time).map(|time| time.saturating_sub(started.elapsed()));
                     }
                     // No other limit is set, and the position is the solver's.
                     Err(e) => return Err(BotError::Engine(e.to_string())),
                 }
             }
         }
-        let (name, stop) = (self.name.clone(), self.stop.clone());
+        let (name, stop) = (self.name.clone(), self.limits.stop.clone());
         choose_in(self, &name, true, pos, stop.as_deref())
     }
 }
@@ -454,76 +444,68 @@ fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
     TwoPlayer8::try_from(*pos).ok()
 }
 
-/// Every legal move of `pos` with its alpha-beta value at `depth` plies (at
-/// least 1; exact from `solve` empty squares), best first: what an engine's hint
-/// shows. Empty when the player must pass or the game is over; an error
-/// ([`BotError::Players`]) for a game of three or four players, which alpha-beta
-/// does not play.
-pub fn rank_moves(pos: &AnyPosition, depth: u32, solve: u32) -> Result<Vec<Choice>, BotError> {
-    rank_moves_until(pos, depth, solve, None)
-}
-
-/// [`rank_moves`], stopped by another thread: once `stop` is set, the ranking
-/// ends within about 4096 nodes with [`BotError::Stopped`] (an engine's hint
-/// that the interface called off). A flag already set stops it at once; a game
-/// of three or four players is still refused first.
+/// Every legal move of `pos` with its alpha-beta value within `limits`, best
+/// first: what an engine's hint shows. Each move is searched `limits.depth`
+/// plies deep (at least 1; to the end of the game without a depth), exact from
+/// `solve` empty squares. The stop flag, the nodes and the time end the
+/// ranking with [`BotError::Stopped`] (an engine's hint that the interface
+/// called off): a ranking is whole or not given. Empty when the player must
+/// pass or the game is over; an error ([`BotError::Players`]) for a game of
+/// three or four players, which alpha-beta does not play, before any search.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use std::sync::Arc;
 /// use reversi::{AnyPosition, Rules};
-/// use reversi_engine::bot::{rank_moves_until, BotError};
+/// use reversi_engine::bot::{rank_moves, BotError};
+/// use reversi_engine::Limits;
 ///
 /// let start = AnyPosition::start(&Rules::default());
+/// let ranked = rank_moves(&start, &Limits::default().with_depth(2), 0)?;
+/// assert_eq!(ranked.len(), 4);
 /// let stop = Arc::new(AtomicBool::new(true));
-/// assert_eq!(rank_moves_until(&start, 30, 0, Some(stop)), Err(BotError::Stopped));
+/// let stopped = Limits::default().with_depth(30).with_stop(stop);
+/// assert_eq!(rank_moves(&start, &stopped, 0), Err(BotError::Stopped));
+/// # Ok::<(), BotError>(())
 /// ```
-pub fn rank_moves_until(
-    pos: &AnyPosition,
-    depth: u32,
-    solve: u32,
-    stop: Option<Arc<AtomicBool>>,
-) -> Result<Vec<Choice>, BotError> {
+pub fn rank_moves(pos: &AnyPosition, limits: &Limits, solve: u32) -> Result<Vec<Choice>, BotError> {
     if pos.players() != 2 {
         return Err(BotError::Players {
             bot: "alphabeta".into(),
             players: pos.players(),
         });
     }
-    struct Rank {
-        depth: u32,
+    struct Rank<'a> {
+        limits: &'a Limits,
         solve: u32,
-        stop: Option<Arc<AtomicBool>>,
     }
-    impl PositionVisitor for Rank {
+    impl PositionVisitor for Rank<'_> {
         type Output = Result<Vec<Choice>, BotError>;
         fn visit<P: Position>(self, pos: &P) -> Result<Vec<Choice>, BotError> {
-            let exact = pos.empty().len() as u32 <= self.solve;
-            let mut search = Search::new(exact, self.stop);
+            let empties = pos.empty().len() as u32;
+            let depth = self.limits.depth.map_or(empties + 1, |d| d.max(1));
+            let exact = empties <= self.solve || depth > empties;
+            let mut search = Search::new(exact, self.limits);
             let mut ranked: Vec<Choice> = pos
                 .legal_moves()
                 .iter()
                 .map(|m| {
                     let before = search.nodes;
-                    let value = -search.negamax(
-                        &pos.play_unchecked(m),
-                        self.depth - 1,
-                        -INFINITY,
-                        INFINITY,
-                    );
-                    let line = search.principal_variation();
+                    let value =
+                        -search.negamax(&pos.play_unchecked(m), depth - 1, -INFINITY, INFINITY);
+                    let line: Vec<_> = core::iter::once(m.square())
+                        .chain(search.principal_variation().iter().copied())
+                        .collect();
                     Choice {
                         mv: Move::Place(m.square()),
                         eval: Some(eval_of(value, exact)),
                         nodes: search.nodes - before,
-                        pv: core::iter::once(m.square())
-                            .chain(line.iter().copied())
-                            .collect(),
+                        pv: with_passes(pos, &line),
                     }
                 })
                 .collect();
             // A stopped search's values mean nothing: none is shown.
-            if search.stopped {
+            if search.stopped().is_some() {
                 return Err(BotError::Stopped);
             }
             // Every value is in discs (exact or estimated), so they compare.
@@ -532,11 +514,7 @@ pub fn rank_moves_until(
             Ok(ranked)
         }
     }
-    pos.visit_fastest(Rank {
-        depth: depth.max(1),
-        solve,
-        stop,
-    })
+    pos.visit_fastest(Rank { limits, solve })
 }
 
 /// An alpha-beta value in discs: exact when the search reached every end. A

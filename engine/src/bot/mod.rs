@@ -34,7 +34,7 @@ mod spec;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use reversi::{Game, Move, Square};
+use reversi::{Game, Move};
 
 pub use builtin::*;
 pub use spec::*;
@@ -52,11 +52,13 @@ pub struct Choice {
     /// Positions (alpha-beta) or playouts (MCTS) searched; for an NBoard
     /// engine, what its `nodestats` said; 0 when the bot does not say.
     pub nodes: u64,
-    /// The line the bot expects from here, passes left out: its move first,
+    /// The line the bot expects from here: its move first (a forced pass too),
     /// then best play as its search saw it (alpha-beta's principal variation,
-    /// or the exact solver's). After a forced pass, the reply's line. Empty when
-    /// the bot does not say (random, greedy, mobility, MCTS, outside engines).
-    pub pv: Vec<Square>,
+    /// or the exact solver's), with a [`Move::Pass`] where a player must pass,
+    /// so that it replays move by move ([`crate::line::with_passes`]). Empty
+    /// when the bot does not say (random, greedy, mobility, MCTS, outside
+    /// engines).
+    pub pv: Vec<Move>,
 }
 
 impl Choice {

@@ -19,7 +19,8 @@ use std::time::Instant;
 
 use reversi::{Game, Move, Rules};
 
-use crate::bot::{is_set, AlphaBeta, Bot, BotError, Choice, Eval};
+use crate::bot::{AlphaBeta, Bot, BotError, Choice, Eval};
+use crate::limits::is_set;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,7 +366,7 @@ mod tests {
             let moves = game.legal_moves();
             let last = moves.iter().last().ok_or(BotError::Stopped)?;
             Ok(Choice {
-                pv: moves.iter().take(1).collect(),
+                pv: moves.iter().take(1).map(Move::Place).collect(),
                 ..Choice::new(last)
             })
         }

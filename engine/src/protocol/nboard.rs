@@ -27,11 +27,12 @@ use std::thread::ScopedJoinHandle;
 use std::time::Instant;
 
 use reversi::text::ggf;
-use reversi::{AnyPosition, Move};
+use reversi::AnyPosition;
 
 use super::codec::{read_move, write_move};
 use super::{Protocol, Server};
-use crate::bot::{rank_moves_until, BotError, Choice, Eval};
+use crate::bot::{rank_moves, BotError, Choice, Eval};
+use crate::limits::Limits;
 
 /// Answers NBoard commands from `input` on `output` until `quit` or the end of
 /// the input; an error only when the output cannot be written.
@@ -146,25 +147,15 @@ fn search_line(
 /// is cut there, and one that does not start with the bot's move is not
 /// shown: the move is, alone.
 fn line_text(pos: &AnyPosition, choice: &Choice) -> String {
-    if let Move::Place(square) = choice.mv {
-        if choice.pv.first() != Some(&square) {
-            return write_move(choice.mv, Protocol::Nboard);
-        }
+    if choice.pv.first() != Some(&choice.mv) {
+        return write_move(choice.mv, Protocol::Nboard);
     }
     let mut text = String::new();
     let mut pos = *pos;
-    for &square in &choice.pv {
-        if pos.must_pass() {
-            let Ok(passed) = pos.pass() else { break };
-            text.push_str("PA");
-            pos = passed;
-        }
-        let Ok(next) = pos.play(square) else { break };
-        text.push_str(&square.to_string());
+    for &mv in &choice.pv {
+        let Ok(next) = pos.play(mv) else { break };
+        text.push_str(&write_move(mv, Protocol::Nboard));
         pos = next;
-    }
-    if text.is_empty() {
-        return write_move(choice.mv, Protocol::Nboard);
     }
     text
 }
@@ -254,8 +245,12 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 // NBoard games are two-player, so the ranking is refused only
                 // when stopped: then no move is shown.
                 let started = Instant::now();
-                if let Ok(ranked) = rank_moves_until(&pos, depth, engine.solve, engine.stop.clone())
-                {
+                let limits = Limits {
+                    depth: Some(depth),
+                    stop: engine.stop.clone(),
+                    ..Limits::default()
+                };
+                if let Ok(ranked) = rank_moves(&pos, &limits, engine.solve) {
                     let nodes = ranked.iter().map(|choice| choice.nodes).sum();
                     engine.last_nodes = (nodes, started.elapsed().as_secs_f64());
                     for choice in ranked.iter().take(n) {

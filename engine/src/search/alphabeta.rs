@@ -1,16 +1,14 @@
 //! Negamax alpha-beta on the evaluation, exact (to the end of the game) when few
 //! squares are left; two players, every board and option.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
 use multiversion::multiversion;
 use reversi::layout::Layout;
-use reversi::{features, Bitboard, BitboardIter, Position, Spot, Square};
+use reversi::{features, Bitboard, BitboardIter, Move, Position, Spot, Square};
 
 use super::eval::evaluate;
-use crate::bot::{is_set, Eval};
+use crate::bot::Eval;
+use crate::limits::{Interruption, Limits, Watch};
+use crate::line::with_passes;
 
 /// Exact scores are disc margins times this, above any evaluation.
 pub const EXACT: i32 = 10_000;
@@ -23,14 +21,9 @@ pub struct Search {
     pub nodes: u64,
     /// Whether to search to the end of the game, ignoring the depth.
     pub exact: bool,
-    /// A flag another thread sets to stop the search: looked at every 4096
+    /// The nodes, time and stop flag of its [`Limits`], looked at every 4096
     /// nodes.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Whether the search saw `stop` set or `deadline` pass: from then on every
-    /// node returns 0 at once, so the values it returns mean nothing.
-    pub stopped: bool,
-    /// When the search is to stop, as if `stop` were set: looked at with it.
-    pub deadline: Option<Instant>,
+    watch: Watch,
     /// The best line found from each node of the line being searched.
     lines: Lines,
 }
@@ -115,23 +108,28 @@ impl Lines {
     }
 }
 
-/// The nodes between two looks at [`Search::stop`], less one: about a
+/// The nodes between two looks at the clock and the stop flag: about a
 /// millisecond of search.
-const STOP_CHECK: u64 = 4095;
+const CHECK_EVERY: u64 = 4096;
 
 impl Search {
-    /// A search of no nodes yet, exact or not, stopped by `stop` when given
-    /// (a flag already set stops it at once).
-    pub fn new(exact: bool, stop: Option<Arc<AtomicBool>>) -> Search {
-        let stopped = is_set(&stop);
+    /// A search of no nodes yet, exact or not, within the nodes, the time and
+    /// the stop flag of `limits` (a flag already set stops it at its first
+    /// node); its depth is the one given to [`negamax`](Search::negamax).
+    pub fn new(exact: bool, limits: &Limits) -> Search {
         Search {
             nodes: 0,
             exact,
-            stop,
-            stopped,
-            deadline: None,
+            watch: Watch::start(limits, CHECK_EVERY),
             lines: Lines::new(),
         }
+    }
+
+    /// Why the search stopped before its end, once a limit has stopped it:
+    /// from then on every node returns 0 at once, so the values it returns
+    /// mean nothing.
+    pub fn stopped(&self) -> Option<Interruption> {
+        self.watch.stopped
     }
 
     /// The principal variation of the last [`negamax`](Search::negamax) (passes
@@ -146,11 +144,12 @@ impl Search {
     /// ```
     /// use reversi::{AnyPosition, Position, Rules};
     /// use reversi_engine::search::alphabeta::{Search, INFINITY};
+    /// use reversi_engine::Limits;
     ///
     /// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
     ///     unreachable!()
     /// };
-    /// let mut search = Search::new(false, None);
+    /// let mut search = Search::new(false, &Limits::default());
     /// search.negamax(&pos, 4, -INFINITY, INFINITY);
     /// let line = search.principal_variation();
     /// assert_eq!(line.len(), 4);
@@ -200,15 +199,7 @@ fn negamax_compiled<P: Position>(
     ) -> i32 {
         search.nodes += 1;
         search.lines.len[ply] = 0;
-        if search.nodes & STOP_CHECK == 0 {
-            if let Some(stop) = &search.stop {
-                search.stopped |= stop.load(Ordering::Relaxed);
-            }
-            if let Some(deadline) = search.deadline {
-                search.stopped |= Instant::now() >= deadline;
-            }
-        }
-        if search.stopped {
+        if search.nodes >= search.watch.next_check && search.watch.interrupted(search.nodes) {
             return 0;
         }
         if !search.exact && depth == 0 {
@@ -339,34 +330,40 @@ impl<L: Layout> Iterator for Ordered<L> {
 pub struct RootChoice<L: Layout> {
     /// The best move.
     pub best: Spot<L>,
-    /// Its value for the player to move (see [`Search::negamax`]): a multiple
-    /// of [`EXACT`] (the disc margin times it) when exact.
+    /// Its value for the player to move, in the search's unit (see
+    /// [`Search::negamax`]): hundredths of a disc, or a multiple of [`EXACT`]
+    /// (the disc margin times it) for a line that reached the end of the game.
+    /// [`RootChoice::eval`] gives it in discs, the engine's one unit.
     pub value: i32,
     /// Whether `value` is exact: the search reached the end of the game.
     pub exact: bool,
-    /// The positions searched.
+    /// The depth of the search that found `best`: the deepest finished.
+    pub depth: u32,
+    /// The positions searched (by every search of an iterative deepening, the
+    /// one cut short included).
     pub nodes: u64,
-    /// The principal variation: the line from `best` on along which each side
-    /// plays the move the search found best, to the search's depth (to the end
-    /// of the game when exact), passes left out as in the solver's
-    /// [`Solution::pv`](crate::solver::Solution::pv).
-    pub pv: Vec<Square>,
+    /// The principal variation: `best`, then the moves along which each side
+    /// plays what the search found best, to the search's depth (to the end of
+    /// the game when exact), with a [`Move::Pass`] where a player must pass, as
+    /// in the solver's [`Solution::pv`](crate::solver::Solution::pv).
+    pub pv: Vec<Move>,
 }
 
 impl<L: Layout> RootChoice<L> {
-    /// [`RootChoice::value`] in the bots' unit: [`Eval::Exact`] (the disc
-    /// margin) when exact, else [`Eval::Discs`] (the evaluation, in discs, or
-    /// the margin of a line that reached the end of the game).
+    /// [`RootChoice::value`] in the engine's unit, discs: [`Eval::Exact`] (the
+    /// disc margin) when exact, else [`Eval::Discs`] (the evaluation, in discs,
+    /// or the margin of a line that reached the end of the game).
     ///
     /// ```
     /// use reversi::{AnyPosition, Rules};
     /// use reversi_engine::bot::Eval;
     /// use reversi_engine::search::alphabeta::alphabeta_root;
+    /// use reversi_engine::Limits;
     ///
     /// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
     ///     unreachable!()
     /// };
-    /// let found = alphabeta_root(&pos, 3, 0).unwrap();
+    /// let found = alphabeta_root(&pos, &Limits::default().with_depth(3), 0).unwrap();
     /// assert_eq!(found.eval(), Eval::Discs(f64::from(found.value) / 100.0));
     /// ```
     pub fn eval(&self) -> Eval {
@@ -386,142 +383,112 @@ pub enum RootError {
     /// is over.
     #[error("the player to move has no legal move (it must pass, or the game is over)")]
     NoMove,
-    /// The stop flag was set before the search ended
-    /// ([`alphabeta_root_until`]).
+    /// The stop flag of the [`Limits`] was set before the search had a move
+    /// to give.
     #[error("the search was stopped")]
     Stopped,
 }
 
-/// The best move of `root` at `depth` plies (at least 1: a depth of 0 searches
-/// one; exact when `root` has at most `solve` empty squares) with its value,
-/// whether it is exact, and the nodes searched. An error, and no search, when `root` is not of two players
-/// or its player to move has no legal move (the caller passes or stops first).
+/// The best move of `root` within `limits`, with its value, whether it is
+/// exact, the depth it was found at and the nodes searched; exact (to the
+/// end of the game, whatever the depth) when `root` has at most `solve` empty
+/// squares.
 ///
-/// ```
-/// use reversi::{AnyPosition, Game, Position, Rules};
-/// use reversi_engine::search::alphabeta::{alphabeta_root, RootError};
+/// - With a depth and no budget of nodes or time: one search of that many
+///   plies (at least 1).
+/// - With a budget: deepened one ply at a time (iterative deepening), each
+///   search trying the last best move first, up to the depth (or to the end
+///   of the game), until the budget is spent; the answer is the deepest search
+///   finished. The first ply always finishes, so that there is a move to give;
+///   the budget holds for the exact search too.
+/// - With neither: one search to the end of the game, exact.
 ///
-/// let mut game = Game::new(Rules::default());
-/// game.play_moves("f5 d6")?;
-/// let AnyPosition::TwoPlayer8(pos) = *game.position() else { unreachable!() };
-/// let found = alphabeta_root(&pos, 3, 0).unwrap();
-/// assert!(pos.is_legal(found.best.square()));
-/// assert!(!found.exact);
-///
-/// let three = Game::new(Rules::builder(reversi::Board::Size8).players(3).build()?);
-/// let AnyPosition::MultiPlayer8(pos) = *three.position() else { unreachable!() };
-/// assert_eq!(alphabeta_root(&pos, 3, 0), Err(RootError::Players(3)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn alphabeta_root<P: Position>(
-    root: &P,
-    depth: u32,
-    solve: u32,
-) -> Result<RootChoice<P::Layout>, RootError> {
-    alphabeta_root_until(root, depth, solve, None)
-}
-
-/// [`alphabeta_root`], stopped by another thread: once `stop` is set, the search
-/// returns within about 4096 nodes, with [`RootError::Stopped`].
+/// The stop flag stops any of them with [`RootError::Stopped`]. An error, and
+/// no search, when `root` is not of two players or its player to move has no
+/// legal move (the caller passes or stops first).
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use std::sync::Arc;
-/// use reversi::{AnyPosition, Rules};
-/// use reversi_engine::search::alphabeta::{alphabeta_root_until, RootError};
-///
-/// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
-///     unreachable!()
-/// };
-/// let stop = Arc::new(AtomicBool::new(true));
-/// assert_eq!(alphabeta_root_until(&pos, 12, 0, Some(stop)), Err(RootError::Stopped));
-/// ```
-pub fn alphabeta_root_until<P: Position>(
-    root: &P,
-    depth: u32,
-    solve: u32,
-    stop: Option<Arc<AtomicBool>>,
-) -> Result<RootChoice<P::Layout>, RootError> {
-    let exact = root.empty().len() as u32 <= solve;
-    let mut search = Search::new(exact, stop);
-    root_search(root, depth, &mut search, None)
-}
-
-/// The best move of `root`, deepened one ply at a time (iterative deepening)
-/// for at most `time`: the best move of the deepest search finished, the depth
-/// it was found at, and the nodes of all of them. The first ply is always
-/// searched to its end, so that there is a move to give; each deeper search
-/// tries the last best move first. It deepens up to `max_depth` plies, or,
-/// when `root` has at most `solve` empty squares, to the end of the game; a
-/// search one ply deeper than the empty squares reaches the end on every line,
-/// and so is exact and the last. The time holds for the exact search too: cut
-/// short, it leaves the deepest search finished. [`RootError::Stopped`] when
-/// `stop` is set, as [`alphabeta_root_until`].
-///
-/// ```
 /// use std::time::Duration;
-/// use reversi::{AnyPosition, Position, Rules};
-/// use reversi_engine::search::alphabeta::alphabeta_root_timed;
+/// use reversi::{AnyPosition, Game, Position, Rules};
+/// use reversi_engine::search::alphabeta::{alphabeta_root, RootError};
+/// use reversi_engine::Limits;
 ///
-/// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
-///     unreachable!()
-/// };
-/// let (found, depth) = alphabeta_root_timed(&pos, 64, 0, Duration::from_millis(50), None)?;
-/// assert!(pos.is_legal(found.best.square()) && depth >= 1);
-/// # Ok::<(), reversi_engine::search::alphabeta::RootError>(())
+/// let mut game = Game::new(Rules::default());
+/// game.play_moves("f5 d6")?;
+/// let AnyPosition::TwoPlayer8(pos) = *game.position() else { unreachable!() };
+/// let found = alphabeta_root(&pos, &Limits::default().with_depth(3), 0).unwrap();
+/// assert!(pos.is_legal(found.best.square()));
+/// assert!(!found.exact && found.depth == 3);
+///
+/// let on_time = Limits::default().with_time(Duration::from_millis(50));
+/// let found = alphabeta_root(&pos, &on_time, 0).unwrap();
+/// assert!(pos.is_legal(found.best.square()) && found.depth >= 1);
+///
+/// let stop = Arc::new(AtomicBool::new(true));
+/// let stopped = Limits::default().with_depth(12).with_stop(stop);
+/// assert_eq!(alphabeta_root(&pos, &stopped, 0), Err(RootError::Stopped));
+///
+/// let three = Game::new(Rules::builder(reversi::Board::Size8).players(3).build()?);
+/// let AnyPosition::MultiPlayer8(pos) = *three.position() else { unreachable!() };
+/// assert_eq!(alphabeta_root(&pos, &Limits::default(), 0), Err(RootError::Players(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn alphabeta_root_timed<P: Position>(
+pub fn alphabeta_root<P: Position>(
     root: &P,
-    max_depth: u32,
+    limits: &Limits,
     solve: u32,
-    time: Duration,
-    stop: Option<Arc<AtomicBool>>,
-) -> Result<(RootChoice<P::Layout>, u32), RootError> {
-    let deadline = Instant::now().checked_add(time);
+) -> Result<RootChoice<P::Layout>, RootError> {
     let empties = root.empty().len() as u32;
     // Every line of a search this deep reaches the end of the game.
     let to_the_end = empties + 1;
-    let deepest = if empties <= solve {
-        to_the_end
-    } else {
-        max_depth.clamp(1, to_the_end)
+    let exact = empties <= solve;
+    let deepest = match limits.depth {
+        Some(depth) if !exact => depth.clamp(1, to_the_end),
+        _ => to_the_end,
     };
-    let mut search = Search::new(false, stop);
-    let mut found: Option<(RootChoice<P::Layout>, u32)> = None;
+    if !limits.has_budget() {
+        let mut search = Search::new(exact || deepest == to_the_end, limits);
+        return root_search(root, deepest, &mut search, None);
+    }
+    // The first ply runs to its end, whatever the budget: only the flag stops it.
+    let flag_only = Limits {
+        stop: limits.stop.clone(),
+        ..Limits::default()
+    };
+    let mut search = Search::new(false, &flag_only);
+    let budget = Watch::start(limits, CHECK_EVERY);
+    let mut found: Option<RootChoice<P::Layout>> = None;
     for depth in 1..=deepest {
-        // The first ply runs to its end, whatever the time.
-        search.deadline = if depth == 1 { None } else { deadline };
-        let first = found.as_ref().map(|(choice, _)| choice.best);
+        let first = found.as_ref().map(|choice| choice.best);
         match root_search(root, depth, &mut search, first) {
             Ok(choice) => {
                 let exact = depth >= to_the_end;
-                found = Some((RootChoice { exact, ..choice }, depth));
+                found = Some(RootChoice { exact, ..choice });
                 if exact {
                     break;
                 }
             }
-            // Cut short by the time, not by the stop flag: the deepest search
+            // Cut short by the budget, not by the flag: the deepest search
             // finished stands.
-            Err(RootError::Stopped) if !is_set(&search.stop) => break,
+            Err(RootError::Stopped) if !search.watch.cancelled() => break,
             Err(e) => return Err(e),
         }
-        search.stopped = false;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        search.watch = budget.clone();
+        if search.watch.interrupted(search.nodes) {
             break;
         }
     }
-    let (choice, depth) = found.ok_or(RootError::NoMove)?;
+    let choice = found.ok_or(RootError::NoMove)?;
     // The nodes of every search, the last one cut short included.
-    Ok((
-        RootChoice {
-            nodes: search.nodes,
-            ..choice
-        },
-        depth,
-    ))
+    Ok(RootChoice {
+        nodes: search.nodes,
+        ..choice
+    })
 }
 
-/// [`alphabeta_root_until`]'s search with `search`'s settings, trying `first`
+/// [`alphabeta_root`]'s search at `depth` with `search`'s settings, trying `first`
 /// first when given; its `nodes` are the search's total so far.
 fn root_search<P: Position>(
     root: &P,
@@ -548,15 +515,16 @@ fn root_search<P: Position>(
         }
     }
     let best = best.ok_or(RootError::NoMove)?;
-    if search.stopped {
+    if search.stopped().is_some() {
         return Err(RootError::Stopped);
     }
     Ok(RootChoice {
         best,
         value: alpha,
         exact: search.exact,
+        depth,
         nodes: search.nodes,
-        pv: search.principal_variation().to_vec(),
+        pv: with_passes(root, search.principal_variation()),
     })
 }
 
@@ -568,26 +536,32 @@ mod tests {
 
     use super::*;
 
-    /// Plays `line` from `root`, passing where the player to move must: the
-    /// position it ends in, and 1 when `root`'s player is to move there, else -1.
-    fn end_of<P: Position>(root: &P, line: &[Square]) -> (P, i32) {
+    /// Plays `line` from `root`, a pass where it says: the position it ends
+    /// in, and 1 when `root`'s player is to move there, else -1.
+    fn end_of<P: Position>(root: &P, line: &[Move]) -> (P, i32) {
         let (mut pos, mut sign) = (*root, 1);
-        for &square in line {
-            if pos.legal_moves().is_empty() {
-                assert!(!pos.is_over(), "the line goes on after the end of the game");
-                (pos, sign) = (pos.pass_unchecked(), -sign);
-            }
-            assert!(pos.is_legal(square), "{square} is not legal in the line");
-            let spot = Spot::from_square(square).unwrap();
-            (pos, sign) = (pos.play_unchecked(spot), -sign);
+        for &mv in line {
+            pos = pos
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{mv} in the line: {e}"));
+            sign = -sign;
         }
         (pos, sign)
+    }
+
+    /// A search's own line (placements only), with its passes: every
+    /// placement kept, or the line was not legal.
+    fn moves_of<P: Position>(root: &P, line: &[Square]) -> Vec<Move> {
+        let moves = with_passes(root, line);
+        let placed = moves.iter().filter(|m| m.square().is_some()).count();
+        assert_eq!(placed, line.len(), "the line {line:?} is not legal");
+        moves
     }
 
     /// The position `line` ends in, valued as the search does, for `root`'s
     /// player to move: the final margin at the end of the game, else the
     /// evaluation.
-    fn value_at_the_end_of<P: Position>(root: &P, line: &[Square]) -> i32 {
+    fn value_at_the_end_of<P: Position>(root: &P, line: &[Move]) -> i32 {
         let (end, sign) = end_of(root, line);
         sign * evaluate(&end)
     }
@@ -629,9 +603,14 @@ mod tests {
     impl PositionVisitor for CheckLine {
         type Output = ();
         fn visit<P: SearchPosition>(self, pos: &P) {
-            let found = alphabeta_root(pos, self.depth, self.solve).unwrap();
+            let limits = Limits::default().with_depth(self.depth);
+            let found = alphabeta_root(pos, &limits, self.solve).unwrap();
             let context = format!("{pos:?} depth {} solve {}", self.depth, self.solve);
-            assert_eq!(found.pv.first(), Some(&found.best.square()), "{context}");
+            assert_eq!(
+                found.pv.first(),
+                Some(&Move::Place(found.best.square())),
+                "{context}"
+            );
             // The line ends where the search valued it: at the end of the
             // game, or after `depth` moves.
             assert_eq!(
@@ -643,10 +622,11 @@ mod tests {
             if found.exact {
                 assert!(end.is_over(), "{context}: an exact line ends the game");
             } else {
+                // A pass is no ply of the depth.
+                let placed = found.pv.iter().filter(|m| m.square().is_some()).count();
                 assert!(
-                    found.pv.len() == self.depth as usize || end.is_over(),
-                    "{context}: a line of {} moves",
-                    found.pv.len()
+                    placed == self.depth as usize || end.is_over(),
+                    "{context}: a line of {placed} placements",
                 );
             }
         }
@@ -692,10 +672,14 @@ mod tests {
     impl PositionVisitor for CheckPass {
         type Output = ();
         fn visit<P: SearchPosition>(self, pos: &P) {
-            let mut search = Search::new(false, None);
+            let mut search = Search::new(false, &Limits::default());
             let value = search.negamax(pos, 3, -INFINITY, INFINITY);
             let whole = search.principal_variation().to_vec();
-            assert_eq!(value_at_the_end_of(pos, &whole), value, "{pos:?}");
+            assert_eq!(
+                value_at_the_end_of(pos, &moves_of(pos, &whole)),
+                value,
+                "{pos:?}"
+            );
             assert!(search.negamax(pos, 3, value - 3, value + 3) == value);
             assert_eq!(search.principal_variation(), whole, "{pos:?}");
             // Outside the window the value is a bound, and the line empty.
@@ -713,13 +697,11 @@ mod tests {
         let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
             unreachable!()
         };
-        let mut search = Search::new(false, None);
+        let mut search = Search::new(false, &Limits::default());
         let value = search.negamax(&pos, 4, -INFINITY, INFINITY);
         assert_eq!(search.principal_variation().len(), 4);
-        assert_eq!(
-            value_at_the_end_of(&pos, search.principal_variation()),
-            value
-        );
+        let line = moves_of(&pos, search.principal_variation());
+        assert_eq!(value_at_the_end_of(&pos, &line), value);
         // Above beta: the move that reached it, alone.
         assert!(search.negamax(&pos, 4, value - 10, value - 5) >= value - 5);
         assert_eq!(search.principal_variation().len(), 1);

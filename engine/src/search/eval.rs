@@ -47,6 +47,7 @@ mod tests {
 
     use super::*;
     use crate::search::alphabeta::{alphabeta_root, RootError};
+    use crate::Limits;
 
     /// After `f5 d6 c6 f6 e6 b6 e7 f4 d7 d8 e8 f8`, Black's e3 lets White wipe
     /// Black out with e2 (the line a user found the bot walking into).
@@ -66,7 +67,10 @@ mod tests {
         let over = TwoPlayer8::try_from(*game.position()).unwrap();
         assert_eq!(over.final_margin(), -64);
         assert_eq!(evaluate(&over), -64 * EXACT);
-        assert_eq!(alphabeta_root(&over, 3, 0), Err(RootError::NoMove));
+        assert_eq!(
+            alphabeta_root(&over, &Limits::default().with_depth(3), 0),
+            Err(RootError::NoMove)
+        );
     }
 
     #[test]
@@ -75,7 +79,7 @@ mod tests {
         let e3 = "e3".parse().unwrap();
         assert!(pos.is_legal(e3));
         for depth in 2..=3 {
-            let found = alphabeta_root(&pos, depth, 0).unwrap();
+            let found = alphabeta_root(&pos, &Limits::default().with_depth(depth), 0).unwrap();
             let (best, value) = (found.best, found.value);
             assert_ne!(best.square(), e3, "depth {depth}");
             assert!(value > -EXACT, "depth {depth}: {value}");

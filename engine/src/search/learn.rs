@@ -153,7 +153,8 @@ fn solved_line(solver: &mut Solver, mut pos: TwoPlayer8, samples: &mut Vec<Sampl
             position: pos,
             score,
         });
-        let Some(spot) = pv.next().and_then(|&sq| Spot::from_square(sq)) else {
+        // The line's passes are the ones just made above.
+        let Some(spot) = pv.find_map(|&mv| mv.square().and_then(Spot::from_square)) else {
             return;
         };
         pos = pos.play_unchecked(spot);

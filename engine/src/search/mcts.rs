@@ -1,14 +1,14 @@
 //! Monte-Carlo tree search (UCT over the library's random playouts), for 2, 3 and
 //! 4 players: each player is scored by its own result.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
 use rand_core::Rng;
 use reversi::{playout, Bitboard, Color, Position, Spot};
 
 use super::alphabeta::RootError;
+use crate::limits::{Limits, Watch};
+
+/// Playouts between two looks at the clock and the stop flag.
+const PLAYOUTS_BETWEEN_LOOKS: u64 = 32;
 
 struct Node<P: Position> {
     pos: P,
@@ -60,18 +60,23 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
     reward
 }
 
-/// UCT from `root` with `playouts` playouts (at least 1; or for `time`, when
-/// given) and the exploration constant `exploration`: the most visited move,
-/// its mean reward for the mover (from 0 to 1), and the playouts run. Any
-/// number of players: each is scored by its own result. A single legal move is
-/// returned at once, with no playout run and 0.5 in place of a mean. [`RootError::NoMove`] when
-/// `root` has no legal move (the player must pass, or the game is over).
+/// UCT from `root` within `limits`, with the exploration constant
+/// `exploration`: the most visited move, its mean reward for the mover (from 0
+/// to 1), and the playouts run. A playout is the search's node: it runs
+/// `limits.nodes` playouts, or until `limits.time` has passed, or until the
+/// stop flag is set (looked at every 32 playouts), one playout at least, and
+/// one alone when no budget is given (the depth does not apply). Any number of
+/// players: each is scored by its own result. A single legal move is returned
+/// at once, with no playout run and 0.5 in place of a mean.
+/// [`RootError::NoMove`] when `root` has no legal move (the player must pass,
+/// or the game is over).
 ///
 /// ```
 /// use rand_xoshiro::rand_core::SeedableRng;
 /// use reversi::{AnyPosition, Position, PositionVisitor, Rules, Game};
 /// use reversi_engine::search::alphabeta::RootError;
 /// use reversi_engine::search::mcts::mcts;
+/// use reversi_engine::Limits;
 ///
 /// struct Uct;
 ///
@@ -79,7 +84,7 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
 ///     type Output = Result<String, RootError>;
 ///     fn visit<P: Position>(self, pos: &P) -> Self::Output {
 ///         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
-///         let (spot, chance, runs) = mcts(pos, &mut rng, 200, None, 1.4)?;
+///         let (spot, chance, runs) = mcts(pos, &mut rng, &Limits::default().with_nodes(200), 1.4)?;
 ///         assert!((0.0..=1.0).contains(&chance) && runs == 200);
 ///         Ok(spot.square().to_string())
 ///     }
@@ -93,22 +98,8 @@ fn rewards<P: Position>(end: &P) -> [f64; 4] {
 pub fn mcts<P: Position>(
     root: &P,
     rng: &mut impl Rng,
-    playouts: u32,
-    time: Option<Duration>,
+    limits: &Limits,
     exploration: f64,
-) -> Result<(Spot<P::Layout>, f64, u64), RootError> {
-    mcts_until(root, rng, playouts, time, exploration, None)
-}
-
-/// [`mcts`], stopped early by another thread: once `stop` is set, the search
-/// ends within 32 playouts (after one at least) with the best move so far.
-pub fn mcts_until<P: Position>(
-    root: &P,
-    rng: &mut impl Rng,
-    playouts: u32,
-    time: Option<Duration>,
-    exploration: f64,
-    stop: Option<Arc<AtomicBool>>,
 ) -> Result<(Spot<P::Layout>, f64, u64), RootError> {
     let moves = root.legal_moves();
     match moves.len() {
@@ -117,16 +108,14 @@ pub fn mcts_until<P: Position>(
         _ => {}
     }
     let me = root.to_move();
-    let started = Instant::now();
+    let mut watch = match limits.has_budget() {
+        true => Watch::start(limits, PLAYOUTS_BETWEEN_LOOKS),
+        false => Watch::start(&limits.clone().with_nodes(1), PLAYOUTS_BETWEEN_LOOKS),
+    };
     let mut tree = vec![Node::new(*root, None, usize::MAX)];
     let mut runs: u64 = 0;
     loop {
-        let stopped = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
-        let done = match time {
-            Some(limit) => runs.is_multiple_of(32) && started.elapsed() >= limit && runs > 0,
-            None => runs >= u64::from(playouts.max(1)),
-        } || (runs.is_multiple_of(32) && runs > 0 && stopped());
-        if done {
+        if runs > 0 && runs >= watch.next_check && watch.interrupted(runs) {
             break;
         }
         runs += 1;

@@ -7,7 +7,8 @@
 //! the winner, as [`Position::final_margin`] counts them), whether it is exact or
 //! a bound ([`Window`]), the principal variation when asked for, the nodes
 //! searched and the seconds taken. [`Solver::try_solve`] and
-//! [`Solver::solve_any`] honour [`Limits`] (nodes, time, a stop flag);
+//! [`Solver::solve_any`] honour the [`Limits`] (nodes, time, a stop flag: the
+//! solver always searches to the end of the game, so the depth does not apply);
 //! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
 //! an OBF line.
 //!
@@ -38,16 +39,18 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use reversi::kernel::Kernel;
 use reversi::layout::Grid8;
 use reversi::text::obf::ObfError;
 use reversi::{
-    features, AnyPosition, Board, KindError, LayoutVisitor, Position, PositionVisitor,
+    features, AnyPosition, Board, KindError, LayoutVisitor, Move, Position, PositionVisitor,
     SearchPosition, Spot, Square, TwoPlayer8,
 };
 
+use crate::limits::{Interruption, Limits, Watch};
+use crate::line::with_passes;
 use crate::search::patterns::Patterns;
 
 mod last_flip;
@@ -68,7 +71,7 @@ struct Solve<'a> {
 }
 
 impl LayoutVisitor<Grid8> for Solve<'_> {
-    type Output = (Option<Spot<Grid8>>, i32, Vec<Square>);
+    type Output = (Option<Spot<Grid8>>, i32, Vec<Move>);
     fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> Self::Output {
         let (alpha, beta) = self.window;
         let (best, score) = if self.threads > 1 {
@@ -107,13 +110,13 @@ impl LayoutVisitor<Grid8> for Solve<'_> {
         };
         let exact = score > alpha && score < beta;
         let pv = match best {
-            Some(m) if self.pv && exact && self.search.stopped.is_none() => {
+            Some(m) if self.pv && exact && self.search.stopped().is_none() => {
                 principal_variation(self.search, pos, m, score)
             }
             Some(m) => vec![m.square()],
             None => Vec::new(),
         };
-        (best, score, pv)
+        (best, score, with_passes(pos, &pv))
     }
 }
 
@@ -127,7 +130,7 @@ fn generic<P: Position>(
     passed: bool,
 ) -> i32 {
     search.nodes += 1;
-    if search.nodes >= search.next_check && search.interrupted() {
+    if search.nodes >= search.watch.next_check && search.interrupted() {
         return 0;
     }
     let moves = pos.legal_moves();
@@ -171,7 +174,7 @@ struct GenericSolve<'a> {
 }
 
 impl PositionVisitor for GenericSolve<'_> {
-    type Output = (Option<Square>, i32, Vec<Square>);
+    type Output = (Option<Square>, i32, Vec<Move>);
     fn visit<P: Position>(self, pos: &P) -> Self::Output {
         let search = self.search;
         let (alpha, beta) = self.window;
@@ -194,7 +197,7 @@ impl PositionVisitor for GenericSolve<'_> {
         let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
         if let (true, Some(first)) = (self.pv && best > alpha && best < beta, best_move) {
             let (mut p, mut score) = (pos.play_unchecked(first), -best);
-            'line: while search.stopped.is_none() {
+            'line: while search.stopped().is_none() {
                 if p.legal_moves().is_empty() {
                     if p.is_over() {
                         break;
@@ -212,7 +215,7 @@ impl PositionVisitor for GenericSolve<'_> {
                 break;
             }
         }
-        (best_move.map(|m| m.square()), best, pv)
+        (best_move.map(|m| m.square()), best, with_passes(pos, &pv))
     }
 }
 
@@ -250,39 +253,6 @@ impl Window {
             Window::WinDrawLoss => (-1, 1),
             Window::Between(a, b) => (a, b.max(a + 1)),
         }
-    }
-}
-
-/// Limits on one solve; with none set, a solve runs to the end.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop after about this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after about this long.
-    pub time: Option<Duration>,
-    /// Stop soon after another thread sets this flag.
-    pub stop: Option<Arc<AtomicBool>>,
-}
-
-/// Why a solve stopped before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Interruption {
-    /// The node limit was reached.
-    Nodes,
-    /// The time limit was reached.
-    Time,
-    /// The stop flag was set.
-    Cancelled,
-}
-
-impl std::fmt::Display for Interruption {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Interruption::Nodes => "the node limit was reached",
-            Interruption::Time => "the time limit was reached",
-            Interruption::Cancelled => "the solve was cancelled",
-        })
     }
 }
 
@@ -329,10 +299,11 @@ pub struct Solution {
     pub score: i32,
     /// Whether `score` is exact or a bound (outside the [`Window`]).
     pub bound: Bound,
-    /// The principal variation from the best move on (passes left out), when
-    /// asked for with [`Solver::set_principal_variation`] and the score is
-    /// exact; else the best move alone.
-    pub pv: Vec<Square>,
+    /// The principal variation from the best move on, with a [`Move::Pass`]
+    /// where a player must pass (it replays move by move), when asked for with
+    /// [`Solver::set_principal_variation`] and the score is exact; else the
+    /// best move alone.
+    pub pv: Vec<Move>,
     /// The positions searched (by all the threads).
     pub nodes: u64,
     /// The time taken, in seconds.
@@ -340,28 +311,19 @@ pub struct Solution {
 }
 
 /// Why a position could not be solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
     /// The line is not OBF.
+    #[error(transparent)]
     Obf(ObfError),
     /// The position is not a two-player position.
+    #[error(transparent)]
     Position(KindError),
     /// A limit stopped the solve; the nodes searched until then.
+    #[error("{0} after {1} nodes")]
     Interrupted(Interruption, u64),
 }
-
-impl std::fmt::Display for SolveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolveError::Obf(e) => e.fmt(f),
-            SolveError::Position(e) => e.fmt(f),
-            SolveError::Interrupted(why, nodes) => write!(f, "{why} after {nodes} nodes"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 /// An exact solver with its transposition table, cleared before each position so
 /// that each is timed on its own, and its settings: the [`Window`], the
@@ -482,7 +444,7 @@ impl Solver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve<K: Kernel<Grid8>>(&mut self, position: &TwoPlayer8<K>) -> Solution {
-        self.run8(position, None)
+        self.run8(position, &Limits::default())
             .expect("a solve without limits runs to the end")
     }
 
@@ -492,13 +454,13 @@ impl Solver {
         position: &TwoPlayer8<K>,
     ) -> Result<Solution, SolveError> {
         let limits = self.limits.clone();
-        self.run8(position, Some(&limits))
+        self.run8(position, &limits)
     }
 
     fn run8<K: Kernel<Grid8>>(
         &mut self,
         position: &TwoPlayer8<K>,
-        limits: Option<&Limits>,
+        limits: &Limits,
     ) -> Result<Solution, SolveError> {
         let started = Instant::now();
         let search = &mut self.search;
@@ -552,7 +514,7 @@ impl Solver {
         let started = Instant::now();
         let limits = self.limits.clone();
         let search = &mut self.search;
-        search.start(Some(&limits));
+        search.start(&limits);
         let window = self.window.bounds();
         let (best, score, pv) = position.visit_fastest(GenericSolve {
             search,
@@ -576,11 +538,11 @@ fn finish(
     search: &Searcher,
     best_move: Option<Square>,
     score: i32,
-    pv: Vec<Square>,
+    pv: Vec<Move>,
     (alpha, beta): (i32, i32),
     started: Instant,
 ) -> Result<Solution, SolveError> {
-    if let Some(why) = search.stopped {
+    if let Some(why) = search.stopped() {
         return Err(SolveError::Interrupted(why, search.nodes));
     }
     let bound = if score <= alpha {

@@ -68,16 +68,8 @@ pub(super) struct Searcher {
     /// `sort_depth[e]`: the depth of the evaluated search that orders the moves
     /// of a node with `e` empty squares (0: fastest-first only).
     pub(super) sort_depth: [u8; 65],
-    /// The node count at which the limits are next checked.
-    pub(super) next_check: u64,
-    /// The node limit (`u64::MAX`: none).
-    pub(super) node_limit: u64,
-    /// When to stop, if a time limit is set.
-    pub(super) deadline: Option<Instant>,
-    /// Set by another thread to cancel the search.
-    pub(super) stop: Option<Arc<AtomicBool>>,
-    /// Why the search stopped early, once it has.
-    pub(super) stopped: Option<Interruption>,
+    /// The limits of this solve, and why it stopped early once it has.
+    pub(super) watch: Watch,
 }
 
 /// The default empty-square counts from which the moves are ordered by an
@@ -108,11 +100,7 @@ impl Searcher {
             nodes: 0,
             shape: Shape::new(CORNERS),
             sort_depth,
-            next_check: u64::MAX,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
-            stopped: None,
+            watch: Watch::unlimited(),
         }
     }
 }
@@ -122,49 +110,21 @@ pub(super) const CHECK_EVERY: u64 = 1 << 14;
 
 impl Searcher {
     /// Arms the limits for one solve.
-    pub(super) fn start(&mut self, limits: Option<&Limits>) {
+    pub(super) fn start(&mut self, limits: &Limits) {
         self.nodes = 0;
-        self.stopped = None;
-        let limits = limits.cloned().unwrap_or_default();
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| Instant::now() + t);
-        self.stop = limits.stop;
-        self.next_check = if self.stop.is_some() || self.deadline.is_some() {
-            // Checked at the first node, then every `CHECK_EVERY`.
-            0
-        } else {
-            self.node_limit
-        };
+        self.watch = Watch::start(limits, CHECK_EVERY);
     }
 
-    /// Whether the search must stop: called when the node count reaches
-    /// `next_check`. Once stopped, every later call says so at once.
-    #[cold]
-    #[inline(never)]
+    /// Whether the search must stop: called when the node count reaches the
+    /// watch's `next_check`.
+    #[inline(always)]
     pub(super) fn interrupted(&mut self) -> bool {
-        if self.stopped.is_none() {
-            if self.nodes >= self.node_limit {
-                self.stopped = Some(Interruption::Nodes);
-            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = Some(Interruption::Time);
-            } else if self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
-            {
-                self.stopped = Some(Interruption::Cancelled);
-            }
-        }
-        if self.stopped.is_some() {
-            self.next_check = 0;
-            return true;
-        }
-        self.next_check = if self.stop.is_some() || self.deadline.is_some() {
-            (self.nodes + CHECK_EVERY).min(self.node_limit)
-        } else {
-            self.node_limit
-        };
-        false
+        self.watch.interrupted(self.nodes)
+    }
+
+    /// Why the search stopped early, once it has.
+    pub(super) fn stopped(&self) -> Option<Interruption> {
+        self.watch.stopped
     }
 
     #[inline(always)]
@@ -184,7 +144,7 @@ impl Searcher {
         score: i32,
         best: u8,
     ) {
-        if self.stopped.is_none() {
+        if self.stopped().is_none() {
             self.table.store(key, empties, alpha, beta, score, best);
         }
     }
@@ -197,11 +157,7 @@ impl Searcher {
             nodes: 0,
             shape: self.shape,
             sort_depth: self.sort_depth,
-            next_check: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: Some(stop),
-            stopped: None,
+            watch: Watch::new(None, None, Some(stop), CHECK_EVERY),
         }
     }
 }
@@ -242,7 +198,7 @@ pub(super) fn last_one<P: Position<Layout = Grid8>>(
     let n = if full {
         last_flip::count(pos.mine().bits(), x.bit())
     } else {
-        pos.flips(x).len() as u32
+        pos.flips_unchecked(x).len() as u32
     } as i32;
     if n > 0 {
         return 2 * (mine + n + 1) - squares;
@@ -250,7 +206,7 @@ pub(super) fn last_one<P: Position<Layout = Grid8>>(
     let n = if full {
         last_flip::count(pos.theirs().bits(), x.bit())
     } else {
-        pos.pass_unchecked().flips(x).len() as u32
+        pos.pass_unchecked().flips_unchecked(x).len() as u32
     } as i32;
     if n > 0 {
         return 2 * (mine - n) - squares;
@@ -749,7 +705,7 @@ pub(super) fn pvs<P: Position<Layout = Grid8> + UpdateKey>(
         return (shallow(search, pos, alpha, beta, passed), None);
     }
     search.nodes += 1;
-    if search.nodes >= search.next_check && search.interrupted() {
+    if search.nodes >= search.watch.next_check && search.interrupted() {
         return (0, None);
     }
     let moves = pos.legal_moves();
@@ -816,7 +772,7 @@ pub(super) fn nws<P: Position<Layout = Grid8> + UpdateKey>(
         return shallow(search, pos, alpha, alpha + 1, passed);
     }
     search.nodes += 1;
-    if search.nodes >= search.next_check && search.interrupted() {
+    if search.nodes >= search.watch.next_check && search.interrupted() {
         return 0;
     }
     if let Some(bound) = stability_cutoff(pos, empties, alpha) {
@@ -928,7 +884,7 @@ pub(super) fn root<P: Position<Layout = Grid8> + UpdateKey>(
                 s
             }
         };
-        if search.stopped.is_some() {
+        if search.stopped().is_some() {
             true
         } else {
             if score > best {
@@ -1012,7 +968,7 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
     loop {
         pass += 1;
         let (best, score) = root(search, pos, low, high, progress, started, pass);
-        if search.stopped.is_some() {
+        if search.stopped().is_some() {
             return (best, score);
         }
         width *= 2;

@@ -8,8 +8,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use reversi::{playout, AnyPosition, Board, Position, Rules, Square, TwoPlayer10, TwoPlayer8};
-use reversi_engine::solver::{Bound, Interruption, Limits, SolveError, Solver, Window};
+use reversi::{
+    playout, AnyPosition, Board, Move, Position, Rules, Square, TwoPlayer10, TwoPlayer8,
+};
+use reversi_engine::solver::{Bound, SolveError, Solver, Window};
+use reversi_engine::{Interruption, Limits};
 
 /// The final margin with best play for the player to move, empties to the winner.
 fn minimax<P: Position>(pos: &P) -> i32 {
@@ -227,18 +230,12 @@ fn check_generic(rules: Rules, empties: usize) {
 
 /// Plays `line` from `pos` (passing where the player to move must) to the end,
 /// and returns the final margin for the player to move at `pos`.
-fn play_out<P: Position>(mut pos: P, line: &[Square]) -> i32 {
+fn play_out<P: Position>(mut pos: P, line: &[Move]) -> i32 {
     let mover = pos.to_move();
-    for &square in line {
-        if pos.legal_moves().is_empty() {
-            pos = pos.pass_unchecked();
-        }
-        let spot = pos
-            .legal_moves()
-            .iter()
-            .find(|m| m.square() == square)
-            .unwrap_or_else(|| panic!("{square} is not legal in the principal variation"));
-        pos = pos.play_unchecked(spot);
+    for &mv in line {
+        pos = pos
+            .play(mv)
+            .unwrap_or_else(|e| panic!("{mv} in the principal variation: {e}"));
     }
     if !pos.is_over() {
         pos = pos.pass_unchecked();
@@ -376,7 +373,7 @@ fn limits_stop_the_solve_and_progress_is_told() {
                 stop: Some(Arc::new(AtomicBool::new(true))),
                 ..Limits::default()
             },
-            Interruption::Cancelled,
+            Interruption::Stopped,
         ),
         (
             Limits {

@@ -153,8 +153,8 @@ fn the_root_searches_say_when_there_is_no_move_to_give() {
         fn visit<P: Position>(self, pos: &P) -> Self::Output {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
             (
-                mcts(pos, &mut rng, 50, None, 1.4).map(drop),
-                alphabeta_root_until(pos, 2, 0, None).map(drop),
+                mcts(pos, &mut rng, &Limits::default().with_nodes(50), 1.4).map(drop),
+                alphabeta_root(pos, &Limits::default().with_depth(2), 0).map(drop),
             )
         }
     }
@@ -198,6 +198,12 @@ fn alpha_beta_values_a_forced_pass_by_the_reply() {
             };
             assert_eq!(choice.eval, Some(expected), "{board:?} {seed}: {after}");
             assert!(choice.nodes > 0);
+            // The line starts with the pass and replays move by move.
+            assert_eq!(choice.pv.first(), Some(&Move::Pass), "{board:?} {seed}");
+            let mut replay = game.clone();
+            for &mv in &choice.pv {
+                replay.play(mv).unwrap();
+            }
             checked[usize::from(exact)] += 1;
         }
     }
@@ -279,16 +285,16 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
 
 #[test]
 fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
-    use crate::search::alphabeta::{alphabeta_root, alphabeta_root_timed};
+    use crate::search::alphabeta::alphabeta_root;
     struct Compare;
     impl reversi::PositionVisitor for Compare {
         type Output = u32;
         fn visit<P: Position>(self, pos: &P) -> u32 {
-            let hour = Duration::from_secs(3600);
+            let hour = Limits::default().with_time(Duration::from_secs(3600));
             for depth in 1..=5 {
-                let (deepened, reached) = alphabeta_root_timed(pos, depth, 0, hour, None).unwrap();
-                let plain = alphabeta_root(pos, depth, 0).unwrap();
-                assert_eq!(reached, depth);
+                let deepened = alphabeta_root(pos, &hour.clone().with_depth(depth), 0).unwrap();
+                let plain = alphabeta_root(pos, &Limits::default().with_depth(depth), 0).unwrap();
+                assert_eq!((deepened.depth, plain.depth), (depth, depth));
                 // The value is the minimax value at that depth, whatever
                 // the order the moves were tried in.
                 assert_eq!(deepened.value, plain.value, "depth {depth}");
@@ -299,19 +305,27 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
             if empties <= 10 {
                 // From `solve` empties, to the end whatever the depth cap:
                 // one ply more than the empty squares, exact.
-                let exact = alphabeta_root(pos, 1, 64).unwrap();
-                let (found, reached) = alphabeta_root_timed(pos, 2, 64, hour, None).unwrap();
-                assert!(found.exact && reached as usize == empties + 1);
+                let exact = alphabeta_root(pos, &Limits::default().with_depth(1), 64).unwrap();
+                let found = alphabeta_root(pos, &hour.clone().with_depth(2), 64).unwrap();
+                assert!(found.exact && found.depth as usize == empties + 1);
                 assert_eq!(found.value, exact.value);
                 assert_eq!(found.eval(), exact.eval());
                 // No deeper than that, and exact there without `solve`.
-                let (found, reached) = alphabeta_root_timed(pos, 99, 0, hour, None).unwrap();
-                assert!(found.exact && reached as usize == empties + 1);
+                let found = alphabeta_root(pos, &hour.clone().with_depth(99), 0).unwrap();
+                assert!(found.exact && found.depth as usize == empties + 1);
                 assert_eq!(found.value, exact.value);
             }
+            // A node budget ends the deepening too: spent at once, the first
+            // ply alone (which always finishes); ample, the whole depth.
+            let spent = alphabeta_root(pos, &Limits::default().with_depth(4).with_nodes(1), 0);
+            assert_eq!(spent.unwrap().depth, 1);
+            let ample = Limits::default().with_depth(4).with_nodes(u64::MAX / 2);
+            let ample = alphabeta_root(pos, &ample, 0).unwrap();
+            let plain = alphabeta_root(pos, &Limits::default().with_depth(4), 0).unwrap();
+            assert_eq!((ample.depth, ample.value), (4, plain.value));
             // A stop flag set is a stop, not a move.
             let stop = Arc::new(AtomicBool::new(true));
-            let stopped = alphabeta_root_timed(pos, 99, 0, hour, Some(stop));
+            let stopped = alphabeta_root(pos, &hour.clone().with_depth(99).with_stop(stop), 0);
             assert_eq!(stopped.map(drop), Err(RootError::Stopped));
             empties as u32
         }
@@ -420,7 +434,7 @@ fn alpha_beta_is_exact_in_the_endgame_on_every_board() {
             let after = pos.play(choice.mv).unwrap();
             assert_eq!(-best_margin(&after), best, "a best move, {board:?} {seed}");
             // Every ranked move is exact, and the first is worth the best.
-            let ranked = rank_moves(&pos, 1, 8).unwrap();
+            let ranked = rank_moves(&pos, &Limits::default().with_depth(1), 8).unwrap();
             assert!(ranked.iter().all(|c| c.eval.is_some_and(Eval::is_exact)));
             assert_eq!(ranked[0].eval, Some(Eval::Exact(best)));
             checked += 1;
@@ -455,16 +469,26 @@ fn evaluations_convert_to_records_and_show_their_unit() {
 #[test]
 fn moves_are_ranked_for_two_players_and_refused_for_more() {
     let two = AnyPosition::start(&reversi::Rules::default());
-    let ranked = rank_moves(&two, 2, 0).unwrap();
+    let ranked = rank_moves(&two, &Limits::default().with_depth(2), 0).unwrap();
     assert_eq!(ranked.len(), 4);
     // Depth 0 is taken as 1, not as a depth that wraps around.
-    assert_eq!(rank_moves(&two, 0, 0).unwrap().len(), 4);
+    assert_eq!(
+        rank_moves(&two, &Limits::default().with_depth(0), 0)
+            .unwrap()
+            .len(),
+        4
+    );
     let four = reversi::Rules::builder(reversi::Board::Octagon)
         .players(4)
         .build()
         .unwrap();
     assert_eq!(
-        rank_moves(&AnyPosition::start(&four), 2, 0).unwrap_err(),
+        rank_moves(
+            &AnyPosition::start(&four),
+            &Limits::default().with_depth(2),
+            0
+        )
+        .unwrap_err(),
         BotError::Players {
             bot: "alphabeta".into(),
             players: 4
