@@ -567,7 +567,7 @@ pub fn play(config: &Config, index: usize) -> Result<Played, ArenaError> {
                 }
                 Err(e) => Some(format!("answered {}, which is illegal: {e}", choice.mv)),
             },
-            Err(BotError::Engine(why)) => Some(why),
+            Err(BotError::Engine(why)) => Some(why.to_string()),
             Err(error) => {
                 return Err(ArenaError::BotFailed {
                     game: index,

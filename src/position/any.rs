@@ -96,7 +96,7 @@ pub trait PositionVisitor {
 /// the 8×8 grid (`L` = [`Grid8`]) works on its `u64` bitboards. Run by
 /// [`TwoPlayer::visit_fastest_typed`] and [`MultiPlayer::visit_fastest_typed`]
 /// with the fastest kernel this processor has. The position is a
-/// [`SearchPosition`], and `Send + Sync`, so the visit may hand it to threads.
+/// [`SearchPosition`] (so `Send + Sync`): the visit may hand it to threads.
 ///
 /// ```
 /// use reversi::layout::Grid8;
@@ -105,7 +105,7 @@ pub trait PositionVisitor {
 /// struct Raw;
 /// impl LayoutVisitor<Grid8> for Raw {
 ///     type Output = (u64, u64);
-///     fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> (u64, u64) {
+///     fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> (u64, u64) {
 ///         let moves = std::thread::scope(|s| s.spawn(|| pos.legal_moves().bits()).join().unwrap());
 ///         (pos.mine().bits(), moves)
 ///     }
@@ -119,7 +119,7 @@ pub trait LayoutVisitor<L: Layout> {
     /// What the visit returns.
     type Output;
     /// Runs on the position.
-    fn visit<P: SearchPosition<Layout = L> + Send + Sync>(self, pos: &P) -> Self::Output;
+    fn visit<P: SearchPosition<Layout = L>>(self, pos: &P) -> Self::Output;
 }
 
 /// A position converted to a typed position of another kind.

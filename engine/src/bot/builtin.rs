@@ -215,8 +215,8 @@ impl Think for Mcts {
             stop: self.stop.clone(),
             depth: None,
         };
-        let (spot, chance, runs) = mcts(pos, &mut self.rng, &limits, self.exploration)
-            .map_err(|e| BotError::Engine(e.to_string()))?;
+        let (spot, chance, runs) =
+            mcts(pos, &mut self.rng, &limits, self.exploration).map_err(EngineError::from)?;
         if is_set(&self.stop) {
             return Err(BotError::Stopped);
         }
@@ -295,7 +295,7 @@ impl Think for AlphaBeta {
         let found = match alphabeta_root(pos, &limits, self.solve) {
             Ok(found) => found,
             Err(RootError::Stopped) => return Err(BotError::Stopped),
-            Err(e) => return Err(BotError::Engine(e.to_string())),
+            Err(e) => return Err(EngineError::from(e).into()),
         };
         Ok(Choice {
             eval: Some(found.eval()),
@@ -412,7 +412,7 @@ impl AlphaBeta {
                             (self.limits.time).map(|time| time.saturating_sub(started.elapsed()));
                     }
                     // No other limit is set, and the position is the solver's.
-                    Err(e) => return Err(BotError::Engine(e.to_string())),
+                    Err(e) => return Err(EngineError::from(e).into()),
                 }
             }
         }

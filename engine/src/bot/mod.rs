@@ -36,6 +36,9 @@ use std::sync::Arc;
 
 use reversi::{Game, Move};
 
+use crate::search::alphabeta::RootError;
+use crate::solver::SolveError;
+
 pub use builtin::*;
 pub use spec::*;
 
@@ -180,40 +183,118 @@ impl std::fmt::Display for Eval {
 }
 
 /// Why a bot gave no move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BotError {
     /// The game is over: there is no move to choose.
+    #[error("the game is over: there is no move to choose")]
     GameOver,
     /// The bot does not play games of this many players.
+    #[error("{bot} does not play games of {players} players")]
     Players {
         /// The bot's name.
         bot: String,
         /// The game's players.
         players: u8,
     },
-    /// An outside engine ran, then failed to answer with a move: it crashed,
-    /// hung past its time or wrote something that is not a move. In an arena
-    /// this is a forfeit.
-    Engine(String),
+    /// The bot ran, then failed to give a move: an outside engine crashed,
+    /// hung past its time or wrote something that is not a move, or a bot
+    /// chose a move that is not legal. In an arena this is a forfeit.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     /// The stop flag given to [`Bot::set_stop`] was set before the bot chose.
+    #[error("the bot was stopped before it chose a move")]
     Stopped,
 }
 
-impl std::fmt::Display for BotError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BotError::GameOver => f.write_str("the game is over: there is no move to choose"),
-            BotError::Players { bot, players } => {
-                write!(f, "{bot} does not play games of {players} players")
-            }
-            BotError::Engine(why) => f.write_str(why),
-            BotError::Stopped => f.write_str("the bot was stopped before it chose a move"),
-        }
+/// How a bot that ran failed to give a move ([`BotError::Engine`]): most often
+/// an outside engine ([`crate::protocol::client`]), its process or its
+/// answers; the message is what the arena's records and Python's exceptions
+/// show.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// The engine's process could not be started.
+    #[error("cannot start {command:?}: {reason}")]
+    Spawn {
+        /// The program.
+        command: String,
+        /// What the system said.
+        reason: String,
+    },
+    /// The process ended or closed its output: its exit status when it has
+    /// one, and the last lines of its standard error.
+    #[error("{}{}", gone(.status), saying(.said))]
+    Gone {
+        /// How the process ended, if it has.
+        status: Option<std::process::ExitStatus>,
+        /// The last lines it wrote to its standard error.
+        said: Vec<String>,
+    },
+    /// No answer came within the time allowed.
+    #[error("did not answer in time")]
+    Timeout,
+    /// The engine refused a command (GTP's `?`).
+    #[error("refused {command:?}: {reply}")]
+    Refused {
+        /// The command.
+        command: String,
+        /// The engine's reply.
+        reply: String,
+    },
+    /// The engine answered with something that is not a move.
+    #[error("answered {0:?}, which is not a move")]
+    NotAMove(String),
+    /// The bot chose a move that is not legal in the game.
+    #[error("{bot} chose {mv}, which is not a legal move here")]
+    Illegal {
+        /// The bot's name.
+        bot: String,
+        /// Its move.
+        mv: Move,
+    },
+    /// A GTP engine was given a game that does not start from the standard
+    /// position.
+    #[error("{0}: GTP engines start from the standard position")]
+    NotStandardStart(String),
+    /// The game could not be written for the engine.
+    #[error(transparent)]
+    Record(#[from] reversi::text::ggf::GgfWriteError),
+    /// The game could not be replayed for the engine.
+    #[error(transparent)]
+    Replay(#[from] reversi::PlayError),
+    /// A failure while reading an answer owed to a request that was stopped
+    /// or timed out.
+    #[error("{0} (an answer owed to a request that was stopped or timed out)")]
+    Owed(Box<EngineError>),
+    /// A failure while stopping the engine's search.
+    #[error("{0} after a stop")]
+    AfterStop(Box<EngineError>),
+    /// A built-in search found no move to give.
+    #[error(transparent)]
+    Search(#[from] RootError),
+    /// The built-in solver failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// How a process ended, for [`EngineError::Gone`]: an engine that quits on its
+/// own has not crashed, but is gone all the same.
+fn gone(status: &Option<std::process::ExitStatus>) -> String {
+    match status {
+        Some(status) if status.success() => format!("exited ({status})"),
+        Some(status) => format!("crashed ({status})"),
+        None => "closed its output".to_string(),
     }
 }
 
-impl std::error::Error for BotError {}
+/// What a process said before it ended, for [`EngineError::Gone`].
+fn saying(said: &[String]) -> String {
+    match said.is_empty() {
+        true => String::new(),
+        false => format!(", saying {:?}", said.join("\n")),
+    }
+}
 
 /// A player: a built-in bot or an outside engine. Implement it for your own bot,
 /// and put that in an [`arena`](crate::arena) as a
@@ -236,11 +317,12 @@ pub trait Bot {
     /// that the NBoard and GTP server and the Python package make.
     fn choose_legal(&mut self, game: &Game) -> Result<Choice, BotError> {
         match self.choose(game) {
-            Ok(choice) if !game.is_legal(choice.mv) => Err(BotError::Engine(format!(
-                "{} chose {}, which is not a legal move here",
-                self.name(),
-                choice.mv
-            ))),
+            Ok(choice) if !game.is_legal(choice.mv) => {
+                Err(BotError::Engine(EngineError::Illegal {
+                    bot: self.name().to_string(),
+                    mv: choice.mv,
+                }))
+            }
             chosen => chosen,
         }
     }

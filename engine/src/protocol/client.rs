@@ -14,7 +14,7 @@ use reversi::text::{ggf, record::Record};
 use reversi::{AnyPosition, Board, Game, Move, Rules};
 
 use super::codec::{read_move, write_move};
-use crate::bot::{Bot, BotError, Choice, Eval};
+use crate::bot::{Bot, BotError, Choice, EngineError, Eval};
 
 pub use super::Protocol;
 
@@ -136,21 +136,25 @@ impl EngineSpec {
 /// An engine that never ran: it could not be started, or it died or stayed
 /// silent before answering its first request. Not a forfeit: no game was played
 /// against it, so the arena stops with this error instead of scoring the games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("engine {engine:?} never ran: {}", never_ran(.program, .cause))]
 pub struct StartError {
     /// The engine's name, as the `--engine` flag gave it.
     pub engine: String,
-    /// What went wrong: the operating system's error, or the exit status.
-    pub reason: String,
+    /// The program started.
+    pub program: String,
+    /// What went wrong: it could not be started ([`EngineError::Spawn`]), it
+    /// ended, or it stayed silent.
+    pub cause: EngineError,
 }
 
-impl std::fmt::Display for StartError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "engine {:?} never ran: {}", self.engine, self.reason)
+/// Why `program` never ran, for [`StartError`].
+fn never_ran(program: &str, cause: &EngineError) -> String {
+    match cause {
+        EngineError::Spawn { .. } => cause.to_string(),
+        _ => format!("{program:?} {cause}, before its first answer"),
     }
 }
-
-impl std::error::Error for StartError {}
 
 /// A running engine.
 pub struct Engine {
@@ -186,7 +190,7 @@ const STDERR_KEPT: usize = 3;
 
 /// The engine's failure, from a wait given no stop flag (which cannot be
 /// stopped).
-fn unstopped(e: BotError) -> String {
+fn unstopped(e: BotError) -> EngineError {
     match e {
         BotError::Engine(why) => why,
         other => unreachable!("{other} without a stop flag"),
@@ -202,9 +206,10 @@ impl Engine {
     /// `protocol_version`, answered with `=` or `?`). An engine that cannot be
     /// started, exits, or stays silent until then never ran: a [`StartError`].
     pub fn start(spec: &EngineSpec, deadline: Duration) -> Result<Engine, StartError> {
-        let never_ran = |reason: String| StartError {
+        let never_ran = |cause: EngineError| StartError {
             engine: spec.name.clone(),
-            reason,
+            program: spec.command[0].clone(),
+            cause,
         };
         let mut child = Command::new(&spec.command[0])
             .args(&spec.command[1..])
@@ -212,7 +217,12 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| never_ran(format!("cannot start {:?}: {e}", spec.command[0])))?;
+            .map_err(|e| {
+                never_ran(EngineError::Spawn {
+                    command: spec.command[0].clone(),
+                    reason: e.to_string(),
+                })
+            })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
@@ -266,9 +276,8 @@ impl Engine {
         match answered {
             Ok(()) => Ok(engine),
             Err(why) => {
-                let reason = format!("{:?} {why}, before its first answer", spec.command[0]);
                 engine.stop();
-                Err(never_ran(reason))
+                Err(never_ran(why))
             }
         }
     }
@@ -283,7 +292,7 @@ impl Engine {
         self.expect_until(deadline, stop, |l| l == pong).map(drop)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| self.died())
@@ -291,20 +300,13 @@ impl Engine {
 
     /// Why the engine stopped answering: its exit status if it has one, and
     /// the last lines of its standard error.
-    fn died(&mut self) -> String {
+    fn died(&mut self) -> EngineError {
         std::thread::sleep(Duration::from_millis(20));
-        let why = match self.child.try_wait() {
-            // An engine that quits on its own has not crashed, but is gone all the same.
-            Ok(Some(status)) if status.success() => format!("exited ({status})"),
-            Ok(Some(status)) => format!("crashed ({status})"),
-            _ => "closed its output".to_string(),
-        };
+        let status = self.child.try_wait().ok().flatten();
         let said = self.said.lock().unwrap_or_else(PoisonError::into_inner);
-        if said.is_empty() {
-            why
-        } else {
-            let said: Vec<&str> = said.iter().map(String::as_str).collect();
-            format!("{why}, saying {:?}", said.join("\n"))
+        EngineError::Gone {
+            status,
+            said: said.iter().cloned().collect(),
         }
     }
 
@@ -314,7 +316,7 @@ impl Engine {
         &mut self,
         deadline: Instant,
         wanted: impl Fn(&str) -> bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, EngineError> {
         self.expect_until(deadline, None, wanted).map_err(unstopped)
     }
 
@@ -345,7 +347,7 @@ impl Engine {
                 }
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(BotError::Engine("did not answer in time".to_string()))
+                    return Err(BotError::Engine(EngineError::Timeout))
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(BotError::Engine(self.died())),
             }
@@ -354,12 +356,15 @@ impl Engine {
 
     /// A GTP command and its answer (the text after `=`). An answer that does
     /// not come in time is owed: read and dropped before the next request.
-    fn gtp(&mut self, command: &str, deadline: Instant) -> Result<String, String> {
+    fn gtp(&mut self, command: &str, deadline: Instant) -> Result<String, EngineError> {
         self.send(command)?;
         let reply = self
             .expect(deadline, |l| l.starts_with('=') || l.starts_with('?'))
             .inspect_err(|_| self.owed += 1)?;
-        gtp_reply(&reply).map_err(|reply| format!("refused {command:?}: {reply}"))
+        gtp_reply(&reply).map_err(|reply| EngineError::Refused {
+            command: command.to_string(),
+            reply: reply.to_string(),
+        })
     }
 
     /// Brings the engine up to `game`'s moves: only the new ones when `game`
@@ -379,7 +384,6 @@ impl Engine {
                 && moves.starts_with(&told.moves);
             same.then_some(told.moves.len())
         });
-        let failed = |e: String| BotError::Engine(e);
         match self.spec.protocol {
             Protocol::Nboard => {
                 let known = match continued {
@@ -398,15 +402,17 @@ impl Engine {
                             ply.set_comment(None);
                         }
                         let record = Record::new(game).up_to_current();
-                        let text = ggf::write(&record).map_err(|e| failed(e.to_string()))?;
-                        self.send(&format!("set depth {depth}")).map_err(failed)?;
-                        self.send(&format!("set game {text}")).map_err(failed)?;
+                        let text = ggf::write(&record).map_err(EngineError::from)?;
+                        self.send(&format!("set depth {depth}"))
+                            .map_err(BotError::Engine)?;
+                        self.send(&format!("set game {text}"))
+                            .map_err(BotError::Engine)?;
                         moves.len()
                     }
                 };
                 for mv in &moves[known..] {
                     self.send(&format!("move {}", write_move(*mv, Protocol::Nboard)))
-                        .map_err(failed)?;
+                        .map_err(BotError::Engine)?;
                 }
                 self.told = Some(Told {
                     rules: *game.rules(),
@@ -421,14 +427,13 @@ impl Engine {
                     None => {
                         self.told = None;
                         if game.start_position() != Game::new(*game.rules()).start_position() {
-                            return Err(failed(format!(
-                                "{}: GTP engines start from the standard position",
-                                self.spec.name
-                            )));
+                            let name = self.spec.name.clone();
+                            return Err(EngineError::NotStandardStart(name).into());
                         }
                         self.gtp(&format!("boardsize {}", game.board().width()), deadline)
-                            .map_err(failed)?;
-                        self.gtp("clear_board", deadline).map_err(failed)?;
+                            .map_err(BotError::Engine)?;
+                        self.gtp("clear_board", deadline)
+                            .map_err(BotError::Engine)?;
                         self.told = Some(Told {
                             rules: *game.rules(),
                             start: *game.start_position(),
@@ -439,14 +444,14 @@ impl Engine {
                 };
                 let mut replay = Game::new(*game.rules());
                 for mv in &moves[..known] {
-                    replay.play(*mv).map_err(|e| failed(e.to_string()))?;
+                    replay.play(*mv).map_err(EngineError::from)?;
                 }
                 for mv in &moves[known..] {
                     let color = replay.to_move().name();
                     let mv_text = write_move(*mv, Protocol::Gtp);
                     self.gtp(&format!("play {color} {mv_text}"), deadline)
-                        .map_err(failed)?;
-                    replay.play(*mv).map_err(|e| failed(e.to_string()))?;
+                        .map_err(BotError::Engine)?;
+                    replay.play(*mv).map_err(EngineError::from)?;
                     if let Some(told) = &mut self.told {
                         told.moves.push(*mv);
                     }
@@ -466,7 +471,7 @@ impl Engine {
         game: &Game,
         move_time: Duration,
         depth: u32,
-    ) -> Result<(Move, Option<Eval>), String> {
+    ) -> Result<(Move, Option<Eval>), EngineError> {
         self.genmove_until(game, move_time, depth, None)
             .map_err(unstopped)
     }
@@ -498,9 +503,7 @@ impl Engine {
             // played that move, the game did not.
             self.expect_until(setup, stop, |l| l.starts_with('=') || l.starts_with('?'))
                 .map_err(|e| match e {
-                    BotError::Engine(why) => BotError::Engine(format!(
-                        "{why} (an answer owed to a request that was stopped or timed out)"
-                    )),
+                    BotError::Engine(why) => BotError::Engine(EngineError::Owed(Box::new(why))),
                     other => other,
                 })?;
             self.owed -= 1;
@@ -532,7 +535,9 @@ impl Engine {
             Err(BotError::Stopped) if self.spec.protocol == Protocol::Nboard => {
                 let until = deadline.max(Instant::now() + Duration::from_secs(1));
                 self.ping(until, None).map_err(|e| match e {
-                    BotError::Engine(why) => BotError::Engine(format!("{why} after a stop")),
+                    BotError::Engine(why) => {
+                        BotError::Engine(EngineError::AfterStop(Box::new(why)))
+                    }
                     other => other,
                 })?;
                 return Err(BotError::Stopped);
@@ -550,9 +555,8 @@ impl Engine {
         };
         match self.spec.protocol {
             Protocol::Nboard => {
-                let (mv, eval) = read_answer(&line).ok_or_else(|| {
-                    BotError::Engine(format!("answered {line:?}, which is not a move"))
-                })?;
+                let (mv, eval) =
+                    read_answer(&line).ok_or_else(|| EngineError::NotAMove(line.clone()))?;
                 // Edax sends its `nodestats` before its answer, others after:
                 // then a ping reads it. It is not needed for the move, so a
                 // pong that does not come is not an error here (the next
@@ -564,11 +568,11 @@ impl Engine {
                 Ok((mv, eval))
             }
             Protocol::Gtp => {
-                let text = gtp_reply(&line)
-                    .map_err(|e| BotError::Engine(format!("refused genmove: {e}")))?;
-                let mv = read_move(&text).map_err(|_| {
-                    BotError::Engine(format!("answered {text:?}, which is not a move"))
+                let text = gtp_reply(&line).map_err(|reply| EngineError::Refused {
+                    command: "genmove".to_string(),
+                    reply: reply.to_string(),
                 })?;
+                let mv = read_move(&text).map_err(|_| EngineError::NotAMove(text.clone()))?;
                 // GTP engines play their own move: it is known.
                 if let Some(told) = &mut self.told {
                     told.moves.push(mv);

@@ -398,7 +398,9 @@ mod tests {
 
         fn choose(&mut self, _: &Game) -> Result<Choice, BotError> {
             match self.0 {
-                true => Err(BotError::Engine("out of ideas".into())),
+                true => Err(BotError::Engine(crate::bot::EngineError::NotAMove(
+                    "out of ideas".into(),
+                ))),
                 false => Ok(Choice::new("a1".parse::<reversi::Square>().unwrap())),
             }
         }
@@ -407,7 +409,7 @@ mod tests {
     #[test]
     fn a_bot_of_your_own_that_fails_or_cheats_gets_an_error_not_a_pass() {
         for (failing, why) in [
-            (true, "out of ideas"),
+            (true, "answered \"out of ideas\", which is not a move"),
             (false, "wrong chose a1, which is not a legal move here"),
         ] {
             let mut server = Server::with_bot(Wrong(failing));

@@ -72,7 +72,7 @@ struct Solve<'a> {
 
 impl LayoutVisitor<Grid8> for Solve<'_> {
     type Output = (Option<Spot<Grid8>>, i32, Vec<Move>);
-    fn visit<P: SearchPosition<Layout = Grid8> + Send + Sync>(self, pos: &P) -> Self::Output {
+    fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Self::Output {
         let (alpha, beta) = self.window;
         let (best, score) = if self.threads > 1 {
             // The helpers search the same tree on the same table until this

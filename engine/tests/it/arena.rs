@@ -794,7 +794,7 @@ fn an_nboard_engine_too_slow_for_its_move_time_is_called_off_for_the_next() {
     let start = reversi::Game::new(reversi::Rules::default());
     assert_eq!(
         bot.choose(&start),
-        Err(BotError::Engine("did not answer in time".into()))
+        Err(BotError::Engine(reversi_engine::bot::EngineError::Timeout))
     );
     let game = random_game_to(6);
     let Move::Place(square) = bot.choose(&game).unwrap().mv else {
