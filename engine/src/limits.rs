@@ -5,7 +5,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 /// Limits on one search; with none set, a search runs to its end (a solve to
 /// the end of the game, alpha-beta to the end of the game too, so set a depth

@@ -39,7 +39,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use reversi::kernel::Kernel;
 use reversi::layout::Grid8;
