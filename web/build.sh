@@ -13,11 +13,11 @@ rm -rf "$out"
 mkdir -p "$out"
 # The rules alone, and the rules with the engine, each its own module.
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown
-wasm-bindgen --target web --out-dir "$out" --out-name reversi \
+wasm-bindgen --remove-name-section --remove-producers-section --target web --out-dir "$out" --out-name reversi \
   "$target/wasm32-unknown-unknown/wasm/reversi_web.wasm"
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown \
   --features engine --target-dir "$target/web-engine"
-wasm-bindgen --target web --out-dir "$out" --out-name reversi_engine \
+wasm-bindgen --remove-name-section --remove-producers-section --target web --out-dir "$out" --out-name reversi_engine \
   "$target/web-engine/wasm32-unknown-unknown/wasm/reversi_web.wasm"
 cp web/js/* "$out/"
 for wasm in "$out"/*.wasm; do

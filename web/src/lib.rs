@@ -93,9 +93,22 @@ fn object(fields: &[(&str, JsValue)]) -> JsValue {
     object.into()
 }
 
+thread_local! {
+    /// Every square's name as a JavaScript string, row by row over the 10×10
+    /// naming grid, made once: the moves and flips a front end asks for at every
+    /// turn are arrays of these, with no string crossing into JavaScript again.
+    static NAMES: Vec<JsValue> = Square::all().map(|s| JsValue::from_str(&s.to_string())).collect();
+}
+
 /// Names of squares, as a JavaScript array of strings.
-fn names(squares: impl IntoIterator<Item = Square>) -> Vec<String> {
-    squares.into_iter().map(|s| s.to_string()).collect()
+fn names(squares: impl IntoIterator<Item = Square>) -> Array {
+    NAMES.with(|names| {
+        let array = Array::new();
+        for square in squares {
+            array.push(&names[usize::from(square.row()) * 10 + usize::from(square.column())]);
+        }
+        array
+    })
 }
 
 /// A move given as a name (`"d3"`, `"pass"`) or an index on `board`.
@@ -107,14 +120,21 @@ fn move_arg(board: Board, value: &JsValue) -> Result<Move, JsValue> {
         };
     }
     if let Some(number) = value.as_f64() {
-        let index = (number.fract() == 0.0 && number >= 0.0).then_some(number as usize);
+        let whole = number.fract() == 0.0 && number.abs() < 1e15;
+        let index = (whole && number >= 0.0).then_some(number as usize);
         return index
             .and_then(|i| Move::from_index(board, i))
             .ok_or_else(|| {
+                // Integers only: formatting an f64 would bring the float printer
+                // into the module (14 KB).
+                let given = match whole {
+                    true => (number as i64).to_string(),
+                    false => "a fraction".to_string(),
+                };
                 error(
                     Kind::IllegalMove,
                     format_args!(
-                        "{number} is not a move index on {}: 0 to {} (the pass)",
+                        "{given} is not a move index on {}: 0 to {} (the pass)",
                         board.name(),
                         board.pass_index()
                     ),
@@ -193,14 +213,14 @@ impl Rules {
     }
 
     /// The blocked squares.
-    #[wasm_bindgen(getter)]
-    pub fn blocked(&self) -> Vec<String> {
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn blocked(&self) -> Array {
         names(self.rules.blocked().iter())
     }
 
     /// The squares of the board, row by row from `a1` (the octagon's 88).
-    #[wasm_bindgen(getter)]
-    pub fn squares(&self) -> Vec<String> {
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn squares(&self) -> Array {
         names(self.rules.board().squares().iter())
     }
 
@@ -323,8 +343,8 @@ impl Game {
 
     /// The legal moves of the player to move, by name; empty when the player
     /// must pass or the game is over.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "string[]")]
+    pub fn legal_moves(&self) -> Array {
         names(self.game().legal_moves().iter())
     }
 
@@ -353,10 +373,11 @@ impl Game {
     /// Plays a move (a name such as `"d3"`, `"pass"`, or an index) and returns
     /// the names of the discs it flipped; an `IllegalMoveError`, the game
     /// unchanged, when the rules refuse it.
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | number")] mv: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<Array, JsValue> {
         let mv = move_arg(self.shape(), &mv)?;
         let flips = self.record.game_mut().play(mv).map_err(raise)?;
         Ok(names(flips.iter()))
@@ -368,10 +389,11 @@ impl Game {
     }
 
     /// The names of the discs a move would flip, without playing it.
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn flips(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string | number")] mv: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<Array, JsValue> {
         let mv = move_arg(self.shape(), &mv)?;
         let flips = self.game().flips(mv).map_err(raise)?;
         Ok(names(flips.iter()))
@@ -385,6 +407,16 @@ impl Game {
     /// Plays the next undone move again: its name, or `undefined`.
     pub fn redo(&mut self) -> Option<String> {
         self.game_mut().redo().map(|m| m.to_string())
+    }
+
+    /// The moves that `redo` would play again, in order (empty after a new move).
+    #[wasm_bindgen(getter, js_name = redoMoves)]
+    pub fn redo_moves(&self) -> Vec<String> {
+        self.game()
+            .redo_moves()
+            .iter()
+            .map(|ply| ply.mv().to_string())
+            .collect()
     }
 
     /// Whether nobody can move any more.
@@ -474,11 +506,7 @@ impl Game {
             .history()
             .iter()
             .map(|ply| {
-                let flips: Array = ply
-                    .flips()
-                    .iter()
-                    .map(|s| JsValue::from_str(&s.to_string()))
-                    .collect();
+                let flips = names(ply.flips().iter());
                 object(&[
                     ("move", JsValue::from_str(&ply.mv().to_string())),
                     ("index", JsValue::from(self.index(ply.mv()))),
