@@ -3,22 +3,41 @@
 # reversi_bg.wasm), the engine module (reversi_engine.js and its .wasm, loaded only
 # by pages that play against the computer), the hand-written entry points
 # (index.js, engine.js, worker.js) with their TypeScript declarations, and
-# package.json. Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the
-# version of wasm-bindgen in Cargo.lock (.ci/run installs both).
+# package.json. Installs what it needs and lacks, and says how long that took: the
+# wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version of
+# wasm-bindgen in Cargo.lock (the two must match).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 out=web/pkg
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  started=$(date +%s)
+  rustup target add wasm32-unknown-unknown
+  echo "wasm32-unknown-unknown target installed in $(( $(date +%s) - started )) s"
+fi
+bindgen_version=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p}' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" ]; then
+  started=$(date +%s)
+  # --locked first; its lock file has named a crate version that a registry
+  # mirror lacked (webpki-roots 1.0.11), and then the newest compatible ones do.
+  cargo install wasm-bindgen-cli --version "$bindgen_version" --locked \
+    || cargo install wasm-bindgen-cli --version "$bindgen_version"
+  echo "wasm-bindgen-cli $bindgen_version installed in $(( $(date +%s) - started )) s"
+fi
+
 rm -rf "$out"
 mkdir -p "$out"
+bindgen() {
+  wasm-bindgen --target web --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name "$1" "$2"
+}
 # The rules alone, and the rules with the engine, each its own module.
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown
-wasm-bindgen --remove-name-section --remove-producers-section --target web --out-dir "$out" --out-name reversi \
-  "$target/wasm32-unknown-unknown/wasm/reversi_web.wasm"
+bindgen reversi "$target/wasm32-unknown-unknown/wasm/reversi_web.wasm"
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown \
   --features engine --target-dir "$target/web-engine"
-wasm-bindgen --remove-name-section --remove-producers-section --target web --out-dir "$out" --out-name reversi_engine \
-  "$target/web-engine/wasm32-unknown-unknown/wasm/reversi_web.wasm"
+bindgen reversi_engine "$target/web-engine/wasm32-unknown-unknown/wasm/reversi_web.wasm"
 cp web/js/* "$out/"
 for wasm in "$out"/*.wasm; do
   printf '%s: %d bytes, %d gzipped\n' "$(basename "$wasm")" "$(wc -c < "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)"

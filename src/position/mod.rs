@@ -222,6 +222,28 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
         self.play_with_flips(mv).map(|(next, _)| next)
     }
 
+    /// The discs `mv` would flip (nothing for a pass), or why it is not legal:
+    /// the checked twin of [`flips_unchecked`](Position::flips_unchecked), refusing
+    /// what [`play`](Position::play) refuses.
+    ///
+    /// ```
+    /// use reversi::{AnyPosition, Move, PlayError, Position, Rules, TwoPlayer8};
+    /// let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+    /// assert_eq!(start.flips(Move::Place("f5".parse()?))?.len(), 1);
+    /// assert!(matches!(start.flips(Move::Place("a1".parse()?)), Err(PlayError::FlipsNothing(_))));
+    /// assert_eq!(start.flips(Move::Pass), Err(PlayError::MayNotPass(reversi::Color::Black)));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    fn flips(&self, mv: impl Into<Move>) -> Result<Bitboard<Self::Layout>, PlayError> {
+        match mv.into() {
+            Move::Place(square) => match Spot::from_square(square) {
+                Some(spot) if self.legal_moves().contains(spot) => Ok(self.flips_unchecked(spot)),
+                _ => Err(why_illegal(self, square)),
+            },
+            pass => self.play_with_flips(pass).map(|(_, flips)| flips),
+        }
+    }
+
     /// [`play`](Position::play) that also returns the discs the move flipped
     /// (nothing for a pass or a placement that flips nothing).
     fn play_with_flips(

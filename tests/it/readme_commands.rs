@@ -55,6 +55,18 @@ const SKIPPED: &[(&str, &str)] = &[
         "needs Egaroucid, which is not part of the repository; engine/tests/it/arena.rs runs the GTP client against the nboard example",
     ),
     (
+        "web/build.sh",
+        ".ci/run, step \"web\" (builds the package, then runs its Node.js and browser tests)",
+    ),
+    (
+        "python3 -m http.server -d web 8000",
+        "web/tests/browser.test.mjs, which serves the same folder and plays the page in chromium",
+    ),
+    (
+        "cd web && npm ci && node --test tests/",
+        ".ci/run, step \"web\" (the same tests, with the browser test required)",
+    ),
+    (
         "pip install ./python",
         ".ci/run, step \"python\" (installs it with the envs extras into a fresh venv)",
     ),
