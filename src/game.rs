@@ -289,13 +289,19 @@ impl Game {
     /// Appends plies checked by [`Game::ply`] from the current position on, in
     /// order, clearing the redo list.
     pub(crate) fn extend(&mut self, plies: impl IntoIterator<Item = Ply>) {
-        self.plies.truncate(self.current);
         for ply in plies {
-            debug_assert_eq!(ply.before, self.position);
-            self.position = ply.after;
-            self.plies.push(ply);
-            self.current += 1;
+            self.push(ply);
         }
+    }
+
+    /// Appends one ply checked by [`Game::ply`] from the current position,
+    /// clearing the redo list.
+    fn push(&mut self, ply: Ply) {
+        debug_assert_eq!(ply.before, self.position);
+        self.plies.truncate(self.current);
+        self.position = ply.after;
+        self.plies.push(ply);
+        self.current += 1;
     }
 
     /// The rules.
@@ -464,7 +470,7 @@ impl Game {
     pub fn play(&mut self, mv: impl Into<Move>) -> Result<SquareSet, PlayError> {
         let ply = Game::ply(&self.position, mv.into())?;
         let flips = ply.flips;
-        self.extend([ply]);
+        self.push(ply);
         Ok(flips)
     }
 
