@@ -96,11 +96,16 @@ impl Board {
 
     /// The squares of the board.
     pub const fn squares(self) -> SquareSet {
-        let w = self.width() - 1;
-        let full = rect(0, 0, w, w);
+        // Worked out at compile time: a game asks at every move.
+        const SIX: u128 = rect(0, 0, 5, 5);
+        const EIGHT: u128 = rect(0, 0, 7, 7);
+        const TEN: u128 = rect(0, 0, 9, 9);
+        const OCTAGON: u128 = TEN & !octagon_cut();
         SquareSet::from_bits(match self {
-            Board::Octagon => full & !octagon_cut(),
-            _ => full,
+            Board::Size6 => SIX,
+            Board::Size8 => EIGHT,
+            Board::Size10 => TEN,
+            Board::Octagon => OCTAGON,
         })
     }
 

@@ -21,7 +21,7 @@ for (let round = 0; round < 3; round++) {
   let moves = 0;
   const t = performance.now();
   for (let g = 0; g < games; g++) {
-    const game = new Game('8x8');
+    const game = new Game(); // 8x8, as the native Game::new(Rules::default())
     while (!game.isOver) {
       if (game.mustPass) {
         game.pass();

@@ -99,22 +99,29 @@ fn object(fields: &[(&str, JsValue)]) -> JsValue {
 // One call each way instead of a string a square (five times slower).
 #[wasm_bindgen(inline_js = r#"
 const NAMES = Array.from({ length: 100 }, (_, i) => String.fromCharCode(97 + (i % 10)) + (Math.floor(i / 10) + 1));
-const INDEX = new Map(NAMES.map((name, i) => [name, i]));
+function push(names, word, base) {
+  while (word !== 0) {
+    const lowest = word & -word;
+    names.push(NAMES[base + 31 - Math.clz32(lowest)]);
+    word ^= lowest;
+  }
+}
 export function squareNames(w0, w1, w2, w3) {
   const names = [];
-  let base = 0;
-  for (let word of [w0, w1, w2, w3]) {
-    while (word !== 0) {
-      const lowest = word & -word;
-      names.push(NAMES[base + 31 - Math.clz32(lowest)]);
-      word ^= lowest;
-    }
-    base += 32;
-  }
+  if (w0 !== 0) push(names, w0, 0);
+  if (w1 !== 0) push(names, w1, 32);
+  if (w2 !== 0) push(names, w2, 64);
+  if (w3 !== 0) push(names, w3, 96);
   return names;
 }
 export function gridIndex(value) {
-  return INDEX.get(value) ?? -1;
+  if (typeof value !== 'string') return -1;
+  const column = value.charCodeAt(0) - 97;
+  if (!(column >= 0 && column < 10)) return -1;
+  const row = value.charCodeAt(1) - 49;
+  if (value.length === 2 && row >= 0 && row < 9) return row * 10 + column;
+  if (value.length === 3 && row === 0 && value.charCodeAt(2) === 48) return 90 + column;
+  return -1;
 }
 "#)]
 extern "C" {
