@@ -83,7 +83,11 @@ impl Bot {
 #[wasm_bindgen(
     unchecked_return_type = "{ best?: string; score: number; nodes: number; pv: string[] }"
 )]
-pub fn solve(game: &Game, nodes: Option<f64>, time_ms: Option<f64>) -> Result<JsValue, JsValue> {
+pub fn solve(
+    game: &Game,
+    nodes: Option<f64>,
+    #[wasm_bindgen(js_name = "timeMs")] time_ms: Option<f64>,
+) -> Result<JsValue, JsValue> {
     let mut solver = Solver::with_table_bits(18);
     solver.set_principal_variation(true);
     solver.set_limits(Limits {

@@ -67,6 +67,7 @@ raise!(Record:
     reversi::text::record::TagError,
     reversi::text::result::ResultError,
     reversi::text::load::LoadError,
+    reversi::text::movelist::MoveListError,
     reversi::text::ggf::GgfWriteError,
     reversi::PositionError,
     reversi::SetupError,
@@ -145,6 +146,39 @@ fn names(set: SquareSet) -> Array {
     )
 }
 
+/// The text of a string argument; anything else is an error of `kind` that
+/// says what was given (wasm-bindgen would read a number as a string's address).
+fn text_arg(kind: Kind, what: &str, value: &JsValue) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        let given = value.js_typeof().as_string().unwrap_or_default();
+        error(kind, format_args!("{what} must be a string, not {given}"))
+    })
+}
+
+/// The text of an optional string argument (`undefined` or `null` for none).
+fn optional_text(
+    kind: Kind,
+    what: &str,
+    value: Option<JsValue>,
+) -> Result<Option<String>, JsValue> {
+    match value {
+        Some(v) if !v.is_undefined() && !v.is_null() => text_arg(kind, what, &v).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// A whole number from 0 to `most`, or an error of `kind` that says so.
+fn count_arg(kind: Kind, what: &str, value: f64, most: u32) -> Result<u32, JsValue> {
+    if value.fract() == 0.0 && (0.0..=f64::from(most)).contains(&value) {
+        Ok(value as u32)
+    } else {
+        Err(error(
+            kind,
+            format_args!("{what} must be a whole number from 0 to {most}"),
+        ))
+    }
+}
+
 /// A move given as a name (`"d3"`, `"pass"`) or an index on `board`.
 fn move_arg(board: Board, value: &JsValue) -> Result<Move, JsValue> {
     if let Ok(place @ 0..100) = u8::try_from(grid_index(value)) {
@@ -199,8 +233,10 @@ impl Rules {
     /// The rules a rules string says (`"8x8"` when none is given); a
     /// `RulesError` when it does not read.
     #[wasm_bindgen(constructor)]
-    pub fn new(text: Option<String>) -> Result<Rules, JsValue> {
-        let rules = match text {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] text: Option<JsValue>,
+    ) -> Result<Rules, JsValue> {
+        let rules = match optional_text(Kind::Rules, "the rules", text)? {
             Some(text) => text.parse().map_err(raise)?,
             None => reversi::Rules::default(),
         };
@@ -210,8 +246,14 @@ impl Rules {
     /// The rules of `text` with one to four blocked squares drawn from `seed`
     /// (the same squares as Rust, C and Python draw from that seed).
     #[wasm_bindgen(js_name = withBlockedSeed)]
-    pub fn with_blocked_seed(text: &str, seed: u32) -> Result<Rules, JsValue> {
-        let rules: reversi::Rules = text.parse().map_err(raise)?;
+    pub fn with_blocked_seed(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        seed: f64,
+    ) -> Result<Rules, JsValue> {
+        let seed = count_arg(Kind::Rules, "the seed", seed, u32::MAX)?;
+        let rules: reversi::Rules = text_arg(Kind::Rules, "the rules", &text)?
+            .parse()
+            .map_err(raise)?;
         let rules = rules
             .to_builder()
             .build_with_blocked_seed(seed.into())
@@ -278,6 +320,12 @@ impl Rules {
     pub fn index_of(&self, name: &str) -> Result<u32, JsValue> {
         let board = self.rules.board();
         let mv = move_arg(board, &JsValue::from_str(name))?;
+        if mv.square().is_some_and(|square| !board.contains(square)) {
+            return Err(error(
+                Kind::IllegalMove,
+                format_args!("{name} is not on the {} board", board.name()),
+            ));
+        }
         mv.index(board).map(|i| i as u32).ok_or_else(|| {
             error(
                 Kind::IllegalMove,
@@ -288,7 +336,7 @@ impl Rules {
 
     /// The name of the move with `index` (`"pass"` for the pass index).
     #[wasm_bindgen(js_name = nameOf)]
-    pub fn name_of(&self, index: u32) -> Result<String, JsValue> {
+    pub fn name_of(&self, index: f64) -> Result<String, JsValue> {
         move_arg(self.rules.board(), &JsValue::from(index)).map(|m| m.to_string())
     }
 
@@ -336,7 +384,9 @@ impl Game {
     /// A new game of a rules string (`"octagon, 4 players"`; 8×8 when none is
     /// given); a `RulesError` when it does not read.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: Option<String>) -> Result<Game, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: Option<JsValue>,
+    ) -> Result<Game, JsValue> {
         Ok(Game::of_rules(&Rules::new(rules)?))
     }
 
@@ -351,10 +401,30 @@ impl Game {
     /// Reads a game from any text format the library reads: a game record,
     /// GGF, a move list, a position string or an OBF board. A `RecordError`
     /// that says where when it does not read.
-    pub fn load(text: &str) -> Result<Game, JsValue> {
-        let loaded = load(text).map_err(raise)?;
+    pub fn load(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Game, JsValue> {
+        let loaded = load(&text_arg(Kind::Record, "a record", &text)?).map_err(raise)?;
         Ok(Game {
             record: loaded.record,
+        })
+    }
+
+    /// A game of `rules` with the moves of a move list played from its start
+    /// (`"f5 d6 c3"`; passes as `pass` or `PA`, or left out where forced). A move
+    /// list names no rules, so `Game.load` reads one as 8×8 (or the board its
+    /// squares need): for any other rules, this. A `RecordError` that says which
+    /// move, when one does not read or is not legal.
+    #[wasm_bindgen(js_name = fromMoveList)]
+    pub fn from_move_list(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        rules: &Rules,
+    ) -> Result<Game, JsValue> {
+        let text = text_arg(Kind::Record, "a move list", &text)?;
+        let mut game = reversi::Game::new(rules.rules);
+        game.play_moves(&text).map_err(raise)?;
+        Ok(Game {
+            record: Record::new(game),
         })
     }
 
@@ -486,8 +556,12 @@ impl Game {
     /// `"white by resignation"`, or `"*"` while the game goes on.
     #[wasm_bindgen(getter)]
     pub fn result(&self) -> String {
+        // A record's result is its line's: before the end of the line (after an
+        // undo), the game goes on.
+        let at_end = self.game().redo_moves().is_empty();
         self.record
             .result()
+            .filter(|_| at_end)
             .map_or_else(|| "*".to_string(), |r| r.to_string())
     }
 
@@ -499,8 +573,13 @@ impl Game {
 
     /// What stands on a square: `"empty"`, `"blocked"`, `"neutral"` or a
     /// colour; `undefined` for a square the board lacks.
-    pub fn cell(&self, square: &str) -> Result<Option<String>, JsValue> {
-        let square: Square = square.parse().map_err(raise)?;
+    pub fn cell(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        let square: Square = text_arg(Kind::IllegalMove, "a square", &square)?
+            .parse()
+            .map_err(raise)?;
         Ok(self.game().cell(square).map(|cell| match cell {
             Cell::Empty => "empty".to_string(),
             Cell::Blocked => "blocked".to_string(),
@@ -587,8 +666,9 @@ impl Game {
     }
 
     /// The number of leaves of the game tree `depth` moves deep from here.
-    pub fn perft(&self, depth: u32) -> f64 {
-        self.game().perft(depth) as f64
+    pub fn perft(&self, depth: f64) -> Result<f64, JsValue> {
+        let depth = count_arg(Kind::Other, "the depth", depth, 64)?;
+        Ok(self.game().perft(depth) as f64)
     }
 
     /// The game as a game record.

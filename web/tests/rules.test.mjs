@@ -123,3 +123,64 @@ test('the record formats: record, GGF, move list and position string', () => {
   assert.equal(game.board().length, 64);
   assert.equal(game.board().filter((c) => c.cell !== 'empty').length, 9);
 });
+
+test('arguments of the wrong type or range are refused with a library error, not a crash', () => {
+  const kinds = [
+    [() => new Game(42), RulesError, /the rules must be a string, not number/],
+    [() => new Game({}), RulesError, /not object/],
+    [() => new Rules(42), RulesError, /not number/],
+    [() => Game.load(42), RecordError, /a record must be a string, not number/],
+    [() => Game.load(null), RecordError, /not object/],
+    [() => Game.load(undefined), RecordError, /not undefined/],
+    [() => new Game().cell(5), IllegalMoveError, /a square must be a string/],
+    [() => new Game().perft(-1), ReversiError, /the depth must be a whole number from 0 to 64/],
+    [() => new Game().perft(1.5), ReversiError, /whole number/],
+    [() => Rules.withBlockedSeed('8x8', -1), RulesError, /the seed must be a whole number/],
+    [() => Rules.withBlockedSeed('8x8', 1.5), RulesError, /the seed/],
+    [() => Rules.withBlockedSeed(8, 1), RulesError, /the rules must be a string/],
+    [() => new Rules().nameOf(1.5), IllegalMoveError, /a fraction is not a move index/],
+    [() => new Rules().nameOf(2 ** 32 + 19), IllegalMoveError, /4294967315 is not a move index/],
+    [() => new Rules().nameOf(-1), IllegalMoveError, /-1 is not a move index/],
+    [() => new Rules('octagon').indexOf('a1'), IllegalMoveError, /a1 is not on the octagon board/],
+  ];
+  for (const [call, kind, message] of kinds) {
+    assert.throws(call, (e) => e instanceof kind && message.test(e.message), String(call));
+  }
+  assert.equal(new Game().perft(0), 1);
+  assert.equal(new Rules().nameOf(19), 'd3');
+  assert.equal(new Rules('octagon').indexOf('c1'), 2);
+});
+
+test('after an undo the game goes on: result is "*" until the end of the line again', () => {
+  const game = new Game();
+  const next = random(11);
+  while (!game.isOver) {
+    if (game.mustPass) game.pass();
+    else game.play(game.legalMoves()[next(game.legalMoves().length)]);
+  }
+  assert.ok(game.isOver);
+  const result = game.result;
+  assert.notEqual(result, '*');
+  game.undo();
+  assert.equal(game.result, '*');
+  assert.equal(game.outcome, undefined);
+  game.redo();
+  assert.equal(game.result, result);
+});
+
+test('a move list on rules a move list cannot name: Game.fromMoveList', () => {
+  for (const text of ['6x6', 'octagon', '8x8, anti', '8x8, free opening', '8x8, handicap black a1 h8']) {
+    const rules = new Rules(text);
+    const game = Game.ofRules(rules);
+    const next = random(3);
+    for (let i = 0; i < 12 && !game.isOver; i++) {
+      if (game.mustPass) game.pass();
+      else game.play(game.legalMoves()[next(game.legalMoves().length)]);
+    }
+    const copy = Game.fromMoveList(game.toMoveList(), rules);
+    assert.equal(copy.rules.toString(), rules.toString());
+    assert.equal(copy.position, game.position, text);
+    assert.deepEqual(copy.moves, game.moves);
+  }
+  assert.throws(() => Game.fromMoveList('f5 f5', new Rules()), (e) => e instanceof RecordError && /f5/.test(e.message));
+});

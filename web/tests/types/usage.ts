@@ -38,6 +38,8 @@ export async function play(): Promise<Record<string, number>> {
   for (const ply of game.history) console.log(ply.move, ply.index, ply.color, ply.flips.length);
   const texts: string[] = [game.position, game.toRecord(), game.toGgf(), game.toMoveList(), game.toString()];
   const loaded: Game = Game.load(texts[1]);
+  const listed: Game = Game.fromMoveList(texts[3], new Rules('8x8, anti'));
+  console.log(listed.result);
   const leaves: number = loaded.perft(3);
   console.log(other.moves, game.redoMoves, flipped, undone, redone, turn, over, result, outcome, cell, leaves);
   other.free();
