@@ -235,13 +235,9 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     fn flips(&self, mv: impl Into<Move>) -> Result<Bitboard<Self::Layout>, PlayError> {
-        match mv.into() {
-            Move::Place(square) => match Spot::from_square(square) {
-                Some(spot) if self.legal_moves().contains(spot) => Ok(self.flips_unchecked(spot)),
-                _ => Err(why_illegal(self, square)),
-            },
-            pass => self.play_with_flips(pass).map(|(_, flips)| flips),
-        }
+        // One legality check, play's: off the hot path, the next position it
+        // also makes costs less than a second copy of the check.
+        self.play_with_flips(mv).map(|(_, flips)| flips)
     }
 
     /// [`play`](Position::play) that also returns the discs the move flipped
