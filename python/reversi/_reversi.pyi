@@ -29,6 +29,7 @@ __all__ = [
     "Game",
     "Ply",
     "VecEnv",
+    "VectorGames",
     "read_wthor",
     "GameEntry",
     "GameReader",
@@ -260,6 +261,45 @@ class VecEnv:
         npt.NDArray[np.bool_],
     ]: ...
     def sample(self, policy: Optional[npt.ArrayLike] = None) -> npt.NDArray[np.int64]: ...
+
+@final
+class VectorGames:
+    """The Rust side of ``reversi.envs.vector.ReversiVectorEnv`` (use that)."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        rules: _RulesLike = None,
+        *,
+        opponent: str = "random",
+        player: Union[int, str, None] = None,
+        autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
+        seed: Optional[int] = None,
+        obs_dtype: Optional[npt.DTypeLike] = None,
+        random_blocked: bool = False,
+    ) -> VectorGames: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    def reset(
+        self, seed: Optional[int] = None, mask: Optional[Sequence[bool]] = None
+    ) -> Tuple[npt.NDArray[Any], npt.NDArray[np.bool_]]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[
+        npt.NDArray[Any],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Optional[npt.NDArray[Any]],
+    ]: ...
+    def observe(self) -> npt.NDArray[Any]: ...
+    def legal_masks(self) -> npt.NDArray[np.bool_]: ...
+    def players(self) -> npt.NDArray[np.int64]: ...
+    def ended(self) -> npt.NDArray[np.bool_]: ...
+    def game(self, index: int) -> Game: ...
+    def finished(self) -> List[Tuple[int, Game]]: ...
 
 def read_wthor(data: bytes) -> List[Game]: ...
 @final

@@ -10,6 +10,8 @@
 //! into the numpy buffers, with no allocation. Each step's actions are kept, a
 //! byte each, long enough to give each game, and each game that ends, whole.
 
+pub mod seated;
+
 use numpy::ndarray::ArrayView2;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::kernel::{fastest, Fastest};
@@ -114,22 +116,47 @@ fn same_kind<T: TryFrom<AnyPosition>>(_like: &T, position: &AnyPosition) -> T {
 
 /// The games of one thread.
 fn one(start: AnyPosition, num_envs: usize) -> Box<dyn Batch> {
+    struct Plain;
+    impl Make for Plain {
+        type Out = Box<dyn Batch>;
+        fn make<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static>(
+            self,
+            games: Games<P>,
+        ) -> Box<dyn Batch> {
+            Box::new(games)
+        }
+    }
+    on_fastest(start, num_envs, Plain)
+}
+
+/// What is made of the games of a batch once their position type is known.
+trait Make {
+    type Out;
+    fn make<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static>(
+        self,
+        games: Games<P>,
+    ) -> Self::Out;
+}
+
+/// `num_envs` games starting at `start`, on its typed position and the kernel
+/// `visit_fastest` chooses (reversi::kernel::fastest), given to `make`: the one
+/// dispatch of a batch.
+fn on_fastest<M: Make>(start: AnyPosition, num_envs: usize, make: M) -> M::Out {
     macro_rules! on_fastest_kernel {
         ($p:expr) => {{
             let p = $p;
-            // The kernel as `visit_fastest` chooses it (reversi::kernel::fastest).
             match fastest() {
                 Fastest::Avx512(kernel) => {
                     let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
-                    Box::new(Games::new(p.with_kernel(kernel), num_envs, typed)) as Box<dyn Batch>
+                    make.make(Games::new(p.with_kernel(kernel), num_envs, typed))
                 }
                 Fastest::Avx2(kernel) => {
                     let typed = move |any: &AnyPosition| same_kind(&p, any).with_kernel(kernel);
-                    Box::new(Games::new(p.with_kernel(kernel), num_envs, typed))
+                    make.make(Games::new(p.with_kernel(kernel), num_envs, typed))
                 }
                 Fastest::Portable(_) => {
                     let typed = move |any: &AnyPosition| same_kind(&p, any);
-                    Box::new(Games::new(p, num_envs, typed))
+                    make.make(Games::new(p, num_envs, typed))
                 }
             }
         }};
@@ -297,29 +324,56 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Games<P> {
     }
 
     fn write_observations<T: Cell, const W: usize>(&self, out: &mut [T]) {
-        let plane = W * W;
-        let colors = Color::in_play(self.players as u8);
-        let len = (self.players + 4) * plane;
+        let len = (self.players + 4) * W * W;
         for (position, out) in self.positions.iter().zip(out.chunks_exact_mut(len)) {
-            let view = position.to_move().index();
-            let mut planes = out.chunks_exact_mut(plane);
-            for k in 0..self.players {
-                let color = colors[(view + k) % self.players];
-                if let Some(p) = planes.next() {
-                    expand_plane::<T, P::Layout, W>(position.discs(color).bits(), p);
-                }
-            }
-            for bits in [
-                position.neutral().bits(),
-                position.empty().bits(),
-                position.blocked().bits(),
-                self.missing,
-            ] {
-                if let Some(p) = planes.next() {
-                    expand_plane::<T, P::Layout, W>(bits, p);
-                }
+            self.write_planes::<T, W>(position, position.to_move().index(), out);
+        }
+    }
+
+    /// The observation planes of `position` from player `view`'s point of view
+    /// (an index in turn order): their discs, then each next player's, the
+    /// Neutral disc, the empty, blocked and missing squares.
+    #[inline(always)]
+    fn write_planes<T: Cell, const W: usize>(&self, position: &P, view: usize, out: &mut [T]) {
+        let colors = Color::in_play(self.players as u8);
+        let mut planes = out.chunks_exact_mut(W * W);
+        for k in 0..self.players {
+            let color = colors[(view + k) % self.players];
+            if let Some(p) = planes.next() {
+                expand_plane::<T, P::Layout, W>(position.discs(color).bits(), p);
             }
         }
+        for bits in [
+            position.neutral().bits(),
+            position.empty().bits(),
+            position.blocked().bits(),
+            self.missing,
+        ] {
+            if let Some(p) = planes.next() {
+                expand_plane::<T, P::Layout, W>(bits, p);
+            }
+        }
+    }
+
+    /// [`Games::write_planes`] on the batch's grid width.
+    fn planes_of<T: Cell>(&self, position: &P, view: usize, out: &mut [T]) {
+        match self.width {
+            6 => self.write_planes::<T, 6>(position, view, out),
+            8 => self.write_planes::<T, 8>(position, view, out),
+            _ => self.write_planes::<T, 10>(position, view, out),
+        }
+    }
+
+    /// The legal mask of `moves` (of a game whose player must pass when empty),
+    /// `width * width + 1` entries.
+    fn mask_of(&self, moves: Bitboard<P::Layout>, out: &mut [bool]) {
+        let squares = self.width * self.width;
+        match self.width {
+            6 => expand_plane::<bool, P::Layout, 6>(moves.bits(), &mut out[..squares]),
+            8 => expand_plane::<bool, P::Layout, 8>(moves.bits(), &mut out[..squares]),
+            _ => expand_plane::<bool, P::Layout, 10>(moves.bits(), &mut out[..squares]),
+        }
+        out[squares] = moves.is_empty();
     }
 
     fn observations_of<T: Cell>(&self, out: &mut [T]) {

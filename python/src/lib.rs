@@ -13,6 +13,7 @@ mod observation;
 mod readers;
 mod rules;
 mod vecenv;
+mod vector;
 mod wthor;
 
 use pyo3::exceptions::PyTypeError;
@@ -95,6 +96,7 @@ fn _reversi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyPly>()?;
     m.add_class::<vecenv::VecEnv>()?;
+    m.add_class::<vector::VectorGames>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<engine::PyChoice>()?;
     m.add_class::<readers::PyGameEntry>()?;

@@ -19,7 +19,7 @@ use crate::observation;
 use crate::rules::rules_arg;
 
 /// A seed from the operating system's hash randomisation when none is given.
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
@@ -33,7 +33,7 @@ type Step<'py> = (
 
 /// The element type of the observation planes, or none at all.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum ObsDtype {
+pub(crate) enum ObsDtype {
     Float32,
     Uint8,
     Bool,
@@ -41,7 +41,10 @@ enum ObsDtype {
 }
 
 impl ObsDtype {
-    fn from_arg(value: Option<&Bound<'_, PyAny>>, observations: bool) -> PyResult<ObsDtype> {
+    pub(crate) fn from_arg(
+        value: Option<&Bound<'_, PyAny>>,
+        observations: bool,
+    ) -> PyResult<ObsDtype> {
         if !observations {
             return Ok(ObsDtype::Off);
         }
@@ -88,7 +91,7 @@ pub(crate) fn check_threads(threads: usize) -> PyResult<()> {
 /// A `MemoryError` unless `count` items of `each` bytes can be allocated: asked of
 /// the allocator (and given back at once) before the arrays are made, so that a
 /// count too large is an exception rather than an abort or a panic.
-fn check_memory(what: &str, count: usize, each: usize) -> PyResult<()> {
+pub(crate) fn check_memory(what: &str, count: usize, each: usize) -> PyResult<()> {
     let fits = count
         .checked_mul(each)
         .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
@@ -103,7 +106,7 @@ fn check_memory(what: &str, count: usize, each: usize) -> PyResult<()> {
 
 /// A new C-contiguous array whose every element the caller writes, and its
 /// memory, to fill without the GIL.
-fn uninit<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+pub(crate) fn uninit<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
     py: Python<'py>,
     shape: D,
 ) -> (Bound<'py, numpy::PyArray<T, D>>, &'py mut [T]) {
@@ -117,7 +120,7 @@ fn uninit<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
 }
 
 /// A new C-contiguous array of zeros and its memory, to fill without the GIL.
-fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+pub(crate) fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
     py: Python<'py>,
     shape: D,
 ) -> (Bound<'py, numpy::PyArray<T, D>>, &'py mut [T]) {
@@ -128,6 +131,62 @@ fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
         std::slice::from_raw_parts_mut(array.data(), numpy::PyUntypedArrayMethods::len(&array))
     };
     (array, slice)
+}
+
+/// `game` with a line of actions (a byte each, the passes too) played.
+pub(crate) fn replay_line(mut game: reversi::Game, line: &[u8]) -> PyResult<PyGame> {
+    let board = game.board();
+    for &action in line {
+        let mv = reversi::Move::from_index(board, usize::from(action))
+            .ok_or_else(|| illegal_move(format_args!("action {action} is not on {board}")))?;
+        game.play(mv).map_err(reversi_error)?;
+    }
+    Ok(PyGame::from(game))
+}
+
+/// A new array and its memory: zeros, or to write whole.
+fn fresh<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: D,
+    zeroed: bool,
+) -> (Bound<'py, numpy::PyArray<T, D>>, &'py mut [T]) {
+    if zeroed {
+        zeros(py, shape)
+    } else {
+        uninit(py, shape)
+    }
+}
+
+/// A new observation array of `n` games of `rules` in `dtype` (empty planes
+/// when observations are off), and its memory: to write whole, or `zeroed`.
+pub(crate) fn obs_array<'py>(
+    py: Python<'py>,
+    dtype: ObsDtype,
+    n: usize,
+    rules: &Rules,
+    zeroed: bool,
+) -> (Bound<'py, PyAny>, ObsOut<'py>) {
+    let width = rules.board().width() as usize;
+    let channels = observation::channels(rules.players());
+    let shape = numpy::ndarray::Dim([n, channels, width, width]);
+    match dtype {
+        ObsDtype::Float32 => {
+            let (a, s) = fresh::<f32, _>(py, shape, zeroed);
+            (a.into_any(), ObsOut::Float32(s))
+        }
+        ObsDtype::Uint8 => {
+            let (a, s) = fresh::<u8, _>(py, shape, zeroed);
+            (a.into_any(), ObsOut::Uint8(s))
+        }
+        ObsDtype::Bool => {
+            let (a, s) = fresh::<bool, _>(py, shape, zeroed);
+            (a.into_any(), ObsOut::Bool(s))
+        }
+        ObsDtype::Off => {
+            let (a, _) = zeros::<u8, _>(py, numpy::ndarray::Dim([n, 0, width, width]));
+            (a.into_any(), ObsOut::Off)
+        }
+    }
 }
 
 /// ``num_envs`` games of the same rules, stepped together in Rust.
@@ -193,28 +252,7 @@ enum Start {
 impl VecEnv {
     /// A new observation array, and its memory to write whole.
     fn obs_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyAny>, ObsOut<'py>) {
-        let width = self.rules.board().width() as usize;
-        let channels = observation::channels(self.rules.players());
-        let n = self.num_envs;
-        let shape = numpy::ndarray::Dim([n, channels, width, width]);
-        match self.obs_dtype {
-            ObsDtype::Float32 => {
-                let (a, s) = uninit::<f32, _>(py, shape);
-                (a.into_any(), ObsOut::Float32(s))
-            }
-            ObsDtype::Uint8 => {
-                let (a, s) = uninit::<u8, _>(py, shape);
-                (a.into_any(), ObsOut::Uint8(s))
-            }
-            ObsDtype::Bool => {
-                let (a, s) = uninit::<bool, _>(py, shape);
-                (a.into_any(), ObsOut::Bool(s))
-            }
-            ObsDtype::Off => {
-                let (a, _) = zeros::<u8, _>(py, numpy::ndarray::Dim([n, 0, width, width]));
-                (a.into_any(), ObsOut::Off)
-            }
-        }
+        obs_array(py, self.obs_dtype, self.num_envs, &self.rules, false)
     }
 
     fn masks_array<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray2<bool>>, &'py mut [bool]) {
@@ -239,17 +277,11 @@ impl VecEnv {
     /// The game of a line of actions, played from `start` (a copy of the given
     /// game, or the start of the rules).
     fn replay(&self, start: &Start, line: &[u8]) -> PyResult<PyGame> {
-        let board = self.rules.board();
-        let mut game = match start {
+        let game = match start {
             Start::Given(game) => reversi::Game::clone(game),
             Start::Rules(rules) => reversi::Game::new(*rules),
         };
-        for &action in line {
-            let mv = reversi::Move::from_index(board, usize::from(action))
-                .ok_or_else(|| illegal_move(format_args!("action {action} is not on {board}")))?;
-            game.play(mv).map_err(reversi_error)?;
-        }
-        Ok(PyGame::from(game))
+        replay_line(game, line)
     }
 
     /// Where a game from `start` begins.
@@ -596,7 +628,7 @@ impl VecEnv {
 /// An int64 view of an array-like of `what` (named in the errors), converting
 /// through numpy when needed; `wrong_type` makes the error for elements that
 /// are not integers.
-fn int_array<'py>(
+pub(crate) fn int_array<'py>(
     py: Python<'py>,
     value: &Bound<'py, PyAny>,
     what: &str,

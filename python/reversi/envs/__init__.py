@@ -31,4 +31,5 @@ else:
         gymnasium.register(
             id="reversi/Reversi-v0",
             entry_point="reversi.envs.gymnasium_env:ReversiEnv",
+            vector_entry_point="reversi.envs.vector:ReversiVectorEnv",
         )

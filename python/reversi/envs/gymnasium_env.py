@@ -5,10 +5,15 @@ opponent plays every other seat: ``"random"`` or ``"greedy"`` (in Python, see
 ``reversi.envs.opponents``) or any bot of the engine crate by its spec
 (``"mobility"``, ``"mcts:playouts=200"``, ``"alphabeta:depth=2"``), seeded from the
 environment's generator at each reset. Observations are
-``Game.observation(player)``; ``info["action_mask"]`` holds the legal actions,
-int8 (1 for legal), over the ``width * width + 1`` actions; on the step that ends
-the episode it is all zeros (a masked softmax over it has nothing to normalise:
-skip it). The reward comes at the end: +1 for a win, -1 for a loss, 0 for a
+``Game.observation(player)``; ``action_masks()`` gives the legal actions, bool
+over the ``width * width + 1`` actions (sb3-contrib's ``MaskablePPO`` calls it:
+it trains on this environment with no wrapper), and ``info["action_mask"]``
+the same as int8 (1 for legal), the type Gymnasium's
+``Discrete.sample(mask=...)`` requires; on the step that ends the episode both
+are all zeros (a masked softmax over them has nothing to normalise: skip it).
+``gymnasium.make_vec("reversi/Reversi-v0", num_envs=N)`` gives
+``reversi.envs.vector.ReversiVectorEnv``: the same games, N at a time, stepped
+in Rust. The reward comes at the end: +1 for a win, -1 for a loss, 0 for a
 draw (with 3 or 4 players, when several players tie for the top score the game
 is a draw for everyone, those behind too: all get 0). An illegal action (a
 number of the action space that is not a legal move) ends the episode with -1
@@ -27,7 +32,7 @@ a numpy integer or an integer array of one element is an action.
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
@@ -41,10 +46,20 @@ except ImportError as _missing:
 
 from reversi import Bot, Game, ReversiError, Rules
 from reversi.envs.opponents import OPPONENTS
+from reversi.envs.render import board_image
 
 
 class ReversiEnv(gym.Env):
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    """Reversi for one agent against built-in opponents (``reversi/Reversi-v0``).
+
+    ``rules``: a ``Rules`` or a rules string (``"8x8"`` by default);
+    ``opponent``: ``"random"``, ``"greedy"`` or an engine bot spec; ``player``:
+    the agent's seat (0 is Black); ``render_mode``: ``"ansi"``, ``"human"`` or
+    ``"rgb_array"``. See the module documentation for observations, actions,
+    rewards and masks.
+    """
+
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -78,6 +93,14 @@ class ReversiEnv(gym.Env):
         if not self.done and not self.game.is_over():
             mask[self.game.legal_actions()] = 1
         return {"action_mask": mask, "illegal": illegal}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions, ``bool`` over the ``width * width + 1`` actions:
+        what sb3-contrib's ``MaskablePPO`` asks an environment for, so that it
+        trains on this one with no wrapper. All false once the episode is over."""
+        if self.done or self.game.is_over():
+            return np.zeros(self.rules.num_actions, dtype=bool)
+        return self.game.legal_mask()
 
     def _opponents_play(self) -> None:
         while not self.game.is_over() and self.game.to_move != self.player:
@@ -122,9 +145,13 @@ class ReversiEnv(gym.Env):
             self.render()
         return self.game.observation(self.player), reward, over, False, self._info()
 
-    def render(self) -> Optional[str]:
+    def render(self) -> Union[str, np.ndarray, None]:
+        """``"ansi"``: the board as text; ``"rgb_array"``: as an image
+        (``reversi.envs.render.board_image``); ``"human"``: the text printed."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return board_image(self.game)
         text = str(self.game)
         if self.render_mode == "ansi":
             return text

@@ -1,0 +1,213 @@
+"""Gymnasium vector environment: many games against opponents, stepped in Rust.
+
+``ReversiVectorEnv(num_envs, rules, opponent=..., player=...)`` is a
+``gymnasium.vector.VectorEnv``: ``num_envs`` games of ``reversi/Reversi-v0``
+(the agent plays one seat, ``opponent`` plays every other), every game stepped in
+one call to Rust without the GIL, the opponent's replies included. It is also
+what ``gymnasium.make_vec("reversi/Reversi-v0", num_envs=N)`` gives (its
+``vector_entry_point``), so Gymnasium's vector wrappers
+(``RecordEpisodeStatistics``, observation and reward wrappers) apply as to any
+vector env.
+
+- ``opponent``: ``"random"`` (uniform legal moves) and ``"greedy"`` (the most
+  flips, the fewest in Anti-Reversi; ties drawn uniformly) are played on the
+  batch's own positions; any other bot spec of the engine crate
+  (``"mobility"``, ``"mcts:playouts=100"``, ``"alphabeta:depth=2"``) is that bot;
+  ``"self"`` is self-play: the agent plays every seat, its observation is the
+  player to move's, and a reward goes to the player who made the move.
+- ``player``: the agent's seat, an index in turn order (0 is Black), or
+  ``"random"``: drawn for each game. ``infos["player"]`` gives it for each game.
+- Observations: ``(num_envs, players + 4, width, width)``, the planes of
+  ``Game.observation(player)`` from the agent's point of view, ``float32`` (or
+  ``obs_dtype="uint8"``: the same 0/1 planes in a quarter of the memory).
+- Actions: ``MultiDiscrete([width * width + 1] * num_envs)``, the library's
+  learning numbering (``row * width + column``, then the pass: 8x8 has 65).
+- Rewards: +1 when the agent wins, -1 when it loses, 0 on a draw (with 3 or 4
+  players a tie for the top score is a draw for all), on the step that ends the
+  game; 0 otherwise. Terminations say the game ended; truncations are always
+  false (every game ends).
+- Legal moves: ``action_masks()`` gives the agent's legal actions, ``bool``
+  ``(num_envs, num_actions)``, the convention of sb3-contrib's ``MaskablePPO``;
+  ``infos["action_mask"]`` holds the same as ``int8``, which Gymnasium's
+  ``Discrete.sample(mask=...)`` requires. A player with no move has the pass
+  alone. A game that ended and waits to start again (``"next_step"``) has the
+  pass alone too: its next action is ignored, and a masked sampler has one to pick.
+- ``autoreset_mode``: ``"next_step"`` (Gymnasium's default: the step that ends
+  a game returns its last observation; the next step ignores that game's action
+  and returns the first observation of a new game, with reward 0), ``"same_step"``
+  (the new game's first observation at once, the last one of the game that
+  ended in ``infos["final_obs"]``, an object array with ``infos["_final_obs"]``
+  marking the games that ended), or ``"disabled"`` (a game that ended waits
+  for ``reset(options={"reset_mask": mask})``; stepping it raises
+  ``ReversiError``).
+- ``game(i)`` is game ``i`` as a ``reversi.Game``, both sides' moves and the
+  passes included; ``finished()`` the games that ended in the last step, whole,
+  to save them (``to_record()``, ``write_wthor``).
+- ``random_blocked=True`` plays each game on 1 to 4 squares blocked at random,
+  drawn anew for each game (``game(i).rules`` names them).
+- A seed (``reset(seed=...)``) gives the same games, seats, blocked squares and
+  opponent moves. An illegal action raises ``IllegalMoveError``-style
+  ``ReversiError`` naming the game, and no game moves.
+
+Which to use: this env to train one agent against opponents (or self-play with
+one shared policy) with Gymnasium's vector tooling; ``reversi.VecEnv`` for
+self-play that needs every player's reward at once, games started from given
+positions, or threads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from reversi.envs import _extra_missing
+
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as _missing:
+    raise _extra_missing(__name__, _missing) from _missing
+
+from reversi import Game, ReversiError, Rules
+from reversi._reversi import VectorGames
+
+_AUTORESET_NAMES: Dict[AutoresetMode, Literal["next_step", "same_step", "disabled"]] = {
+    AutoresetMode.NEXT_STEP: "next_step",
+    AutoresetMode.SAME_STEP: "same_step",
+    AutoresetMode.DISABLED: "disabled",
+}
+
+
+def _autoreset(mode: Union[AutoresetMode, str]) -> AutoresetMode:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    for value, name in _AUTORESET_NAMES.items():
+        if mode in (name, value.value):
+            return value
+    raise ReversiError(
+        f"autoreset_mode is one of {list(_AUTORESET_NAMES.values())}, not {mode!r}"
+    )
+
+
+class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+    """``num_envs`` games of Reversi against an opponent, stepped together in
+    Rust: a ``gymnasium.vector.VectorEnv``. See the module documentation."""
+
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int,
+        rules: Union[Rules, str, None] = None,
+        *,
+        opponent: str = "random",
+        player: Union[int, Literal["random"], None] = None,
+        autoreset_mode: Union[
+            Literal["next_step", "same_step", "disabled"], AutoresetMode
+        ] = AutoresetMode.NEXT_STEP,
+        obs_dtype: Literal["float32", "uint8"] = "float32",
+        random_blocked: bool = False,
+        seed: Optional[int] = None,
+        render_mode: None = None,
+    ) -> None:
+        if render_mode is not None:
+            raise ReversiError(f"render_mode {render_mode!r}: the vector env does not render")
+        if obs_dtype not in ("float32", "uint8"):
+            raise ReversiError(f"obs_dtype is 'float32' or 'uint8', not {obs_dtype!r}")
+        mode = _autoreset(autoreset_mode)
+        self._games = VectorGames(
+            num_envs,
+            rules,
+            opponent=opponent,
+            player=player,
+            autoreset=_AUTORESET_NAMES[mode],
+            seed=seed,
+            obs_dtype=obs_dtype,
+            random_blocked=random_blocked,
+        )
+        self.rules: Rules = self._games.rules
+        self.num_envs = num_envs
+        self.opponent = opponent
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+        self.render_mode = None
+        actions = self.rules.num_actions
+        self.single_observation_space = spaces.Box(
+            0, 1, self.rules.observation_shape, np.dtype(obs_dtype)
+        )
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._all = np.ones(num_envs, dtype=bool)
+        self._masks: np.ndarray = self._games.legal_masks()
+
+    def _infos(self, masks: np.ndarray) -> Dict[str, Any]:
+        self._masks = masks
+        return {
+            "action_mask": masks.view(np.int8),
+            "_action_mask": self._all,
+            "player": self._games.players(),
+            "_player": self._all,
+        }
+
+    def reset(
+        self, *, seed: Optional[Union[int, List[int]]] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts the games again (those of ``options["reset_mask"]``, a bool
+        array, or all); ``seed`` (an int) seeds every draw again."""
+        if isinstance(seed, list):
+            raise ReversiError("seed is one int for all the games, not a list")
+        mask: Optional[List[bool]] = None
+        if options is not None and "reset_mask" in options:
+            given = np.asarray(options["reset_mask"])
+            if given.dtype != np.bool_ or given.shape != (self.num_envs,):
+                raise ReversiError(
+                    f"reset_mask is a bool array of shape ({self.num_envs},), "
+                    f"not {given.dtype} {given.shape}"
+                )
+            mask = given.tolist()
+        if seed is not None:
+            self._np_random, self._np_random_seed = None, seed
+        observations, masks = self._games.reset(seed, mask)
+        return observations, self._infos(masks)
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Plays the agent's action in every game, then the opponent's replies."""
+        observations, rewards, terminations, masks, final = self._games.step(actions)
+        infos = self._infos(masks)
+        if final is not None and terminations.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(terminations):
+                final_obs[i] = final[i]
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = terminations
+        return observations, rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The agent's legal actions in each game, ``bool`` ``(num_envs,
+        num_actions)`` (sb3-contrib's convention)."""
+        return self._masks
+
+    def game(self, index: int) -> Game:
+        """Game ``index`` with its whole history, both sides' moves."""
+        return self._games.game(index)
+
+    def finished(self) -> List[Tuple[int, Game]]:
+        """The games that ended in the last step, ``(index, Game)``, whole."""
+        return self._games.finished()
+
+    def players(self) -> npt.NDArray[np.int64]:
+        """The player the agent plays in each game (with self-play: the player to
+        move, or who moved last in a game that ended)."""
+        return self._games.players()
+
+    def __repr__(self) -> str:
+        return (
+            f"ReversiVectorEnv({self.num_envs}, {str(self.rules)!r}, "
+            f"opponent={self.opponent!r}, autoreset_mode={_AUTORESET_NAMES[self.autoreset_mode]!r})"
+        )
