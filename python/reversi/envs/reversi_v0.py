@@ -32,11 +32,26 @@ agents are done, before ``reset()`` starts a new one.
 
 Reversi has no chance moves, so ``reset(seed=...)`` takes a seed, as the API
 asks, and every episode is the same game until the agents choose otherwise.
+
+``parallel_env(rules=..., observation="dict")`` is the same game as a PettingZoo
+``ParallelEnv``: every agent submits an action at each step and only the player
+to move acts. The others' action is a no-op: their ``action_mask`` allows the
+pass action alone (``width * width``, the last), which a masked sampler picks,
+and whatever they submit is ignored. An illegal move by the player to move ends
+the game with -1 for that player and 0 for the others, as in ``env()``
+(``infos[agent]["illegal"]`` is True); it is not played. ``observation="planes"``
+gives each agent a ``Box`` instead of the dict, ``(players + 6, width, width)``
+float32: the planes of ``Game.observation``, then its legal squares (the mask
+without the pass: the player to move must pass when it is all zeros) and a
+plane of ones when the agent is to move; SuperSuit's observation wrappers and
+``pettingzoo_env_to_vec_env_v1`` take it as an image. ``turn_based_aec_to_parallel(env())``
+also works, but ``aec_to_parallel`` does not (the AEC env is turn-based, not
+"parallelizable": a player with no move passes).
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Literal, Optional, Tuple
 
 import numpy as np
 
@@ -44,12 +59,13 @@ from reversi.envs import _extra_missing
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as _missing:
     raise _extra_missing(__name__, _missing) from _missing
 
 from reversi import Game, ReversiError, Rules
+from reversi.envs.render import board_image
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -61,7 +77,51 @@ def env(**kwargs: Any) -> AECEnv:
     return wrapped
 
 
-RENDER_MODES = ["human", "ansi"]
+RENDER_MODES = ["human", "ansi", "rgb_array"]
+
+
+def _rules_and_render_mode(rules: Any, render_mode: Optional[str]) -> Rules:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ReversiError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
+    return rules if isinstance(rules, Rules) else Rules(rules or "8x8")
+
+
+def _dict_space(rules: Rules) -> spaces.Dict:
+    """An agent's observation space: the planes and the action mask."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, rules.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (rules.num_actions,), np.int8),
+        }
+    )
+
+
+def _state_space(rules: Rules) -> spaces.Box:
+    players, width = rules.players, rules.width
+    return spaces.Box(0.0, 1.0, (2 * players + 4, width, width), np.float32)
+
+
+def _state(game: Game, space: spaces.Box, in_play: bool) -> np.ndarray:
+    """The board seen by no agent in particular (see the module documentation);
+    ``in_play`` says whether the episode goes on."""
+    players = game.rules.players
+    planes = np.zeros(space.shape, np.float32)
+    planes[: players + 4] = game.observation(0)
+    if in_play and not game.is_over():
+        planes[players + 4 + game.to_move] = 1.0
+    return planes
+
+
+def _render(game: Game, render_mode: Optional[str]) -> Any:
+    if render_mode is None:
+        return None
+    if render_mode == "rgb_array":
+        return board_image(game)
+    text = str(game)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -76,25 +136,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(self, rules: Any = None, render_mode: Optional[str] = None):
         super().__init__()
-        self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ReversiError(f"render_mode {render_mode!r} is not one of {RENDER_MODES}")
+        self.rules = _rules_and_render_mode(rules, render_mode)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
-        shape = self.rules.observation_shape
         actions = self.rules.num_actions
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, shape, np.float32),
-                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self.observation_spaces = {agent: _dict_space(self.rules) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        players, width = self.rules.players, self.rules.width
-        self.state_space = spaces.Box(0.0, 1.0, (2 * players + 4, width, width), np.float32)
+        self.state_space = _state_space(self.rules)
         self.game = Game(self.rules)
         self.terminations: Dict[str, bool] = {}
         self.truncations: Dict[str, bool] = {}
@@ -118,9 +166,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def state(self) -> np.ndarray:
         """The board seen by no agent in particular: see the module documentation."""
-        players = self.rules.players
-        planes = np.zeros(self.state_space.shape, np.float32)
-        planes[: players + 4] = self.game.observation(0)
         # No one to move once the episode is over, whether the game ended or an
         # illegal move ended it (TerminateIllegalWrapper: the game is not over),
         # nor before reset(), as in observe().
@@ -128,9 +173,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             not self.terminations.get(agent, True) and not self.truncations.get(agent, True)
             for agent in getattr(self, "agents", [])
         )
-        if in_play and not self.game.is_over():
-            planes[players + 4 + self.game.to_move] = 1.0
-        return planes
+        return _state(self.game, self.state_space, in_play)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         # The game has no chance moves: the seed changes nothing.
@@ -160,14 +203,143 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = str(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+    def render(self) -> Any:
+        """``"ansi"``: the board as text; ``"rgb_array"``: as an image;
+        ``"human"``: the text printed."""
+        return _render(self.game, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The game as a PettingZoo ``ParallelEnv``: see the module documentation."""
+    return parallel_raw_env(**kwargs)
+
+
+class parallel_raw_env(ParallelEnv):  # type: ignore[misc]
+    """Reversi as a ParallelEnv: every agent acts at each step, and only the
+    player to move's action is played (see the module documentation)."""
+
+    metadata = {
+        "render_modes": RENDER_MODES,
+        "name": "reversi_v0",
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Any = None,
+        observation: Literal["dict", "planes"] = "dict",
+        render_mode: Optional[str] = None,
+    ):
+        self.rules = _rules_and_render_mode(rules, render_mode)
+        if observation not in ("dict", "planes"):
+            raise ReversiError(f"observation is 'dict' or 'planes', not {observation!r}")
+        self.observation_kind = observation
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
+        self.agents: List[str] = []
+        players, width = self.rules.players, self.rules.width
+        space: spaces.Space[Any] = (
+            _dict_space(self.rules)
+            if observation == "dict"
+            else spaces.Box(0.0, 1.0, (players + 6, width, width), np.float32)
+        )
+        # The same space object for every agent and call, as PettingZoo asks.
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(self.rules.num_actions) for agent in self.possible_agents
+        }
+        self.state_space = _state_space(self.rules)
+        self.game = Game(self.rules)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observe(self, player: int, in_play: bool) -> Any:
+        game = self.game
+        planes = game.observation(player)
+        moving = in_play and player == game.to_move
+        mask = np.zeros(self.rules.num_actions, dtype=np.int8)
+        if moving:
+            mask[game.legal_actions()] = 1
+        elif in_play:
+            mask[-1] = 1  # the no-op
+        if self.observation_kind == "dict":
+            return {"observation": planes, "action_mask": mask}
+        width = self.rules.width
+        extra = np.zeros((2, width, width), np.float32)
+        extra[0] = mask[:-1].reshape(width, width) if moving else 0.0
+        extra[1] = 1.0 if moving else 0.0
+        return np.concatenate([planes, extra])
+
+    def _observations(self, in_play: bool) -> Dict[str, Any]:
+        return {
+            agent: self._observe(player, in_play)
+            for player, agent in enumerate(self.possible_agents)
+        }
+
+    def state(self) -> np.ndarray:
+        """The board seen by no agent in particular, as ``env().state()``."""
+        return _state(self.game, self.state_space, bool(self.agents))
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, Any], Dict[str, Dict[str, Any]]]:
+        # The game has no chance moves: the seed changes nothing.
+        self.game = Game(self.rules)
+        self.agents = self.possible_agents[:]
+        return self._observations(True), {agent: {} for agent in self.agents}
+
+    def step(self, actions: Dict[str, Any]) -> Tuple[
+        Dict[str, Any],
+        Dict[str, float],
+        Dict[str, bool],
+        Dict[str, bool],
+        Dict[str, Dict[str, Any]],
+    ]:
+        if not self.agents:
+            raise ReversiError("the game is over (or was never started): call reset() first")
+        mover = self.possible_agents[self.game.to_move]
+        for agent, action in actions.items():
+            if agent not in self.agents:
+                raise ReversiError(f"{agent!r} is not an agent of this game ({self.agents})")
+            if not self.action_spaces[agent].contains(action):
+                raise ReversiError(
+                    f"{agent}'s action {action!r} is not in 0-{self.rules.num_actions - 1}"
+                )
+        if mover not in actions:
+            raise ReversiError(f"{mover} is to move and has no action")
+        action = int(actions[mover])
+        infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
+        rewards = {agent: 0.0 for agent in self.agents}
+        if self.game.is_legal(action):
+            self.game.play(action)
+            over = self.game.is_over()
+            if over:
+                for agent, reward in zip(self.possible_agents, self.game.rewards()):
+                    rewards[agent] = float(reward)
+        else:
+            over = True
+            rewards[mover] = -1.0
+            infos[mover]["illegal"] = True
+        terminations = {agent: over for agent in self.agents}
+        truncations = {agent: False for agent in self.agents}
+        observations = self._observations(not over)
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Any:
+        """``"ansi"``: the board as text; ``"rgb_array"``: as an image;
+        ``"human"``: the text printed."""
+        return _render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
