@@ -1,12 +1,16 @@
-"""Random self-play speed, side by side in one run: OpenSpiel's ``othello``
-driven from a Python loop, pgx on CPU (when installed), and this package's
-Python loop, ``VecEnv`` with ``sample()`` in Rust, and whole games in Rust.
+"""Random-play speed, side by side in one run: OpenSpiel's ``othello`` driven
+from a Python loop, EnvPool's ``Othello-v1`` and pgx on CPU (when installed),
+and this package's Python loop, ``ReversiVectorEnv`` (the Gymnasium vector env,
+the opponent in Rust), ``VecEnv`` with ``sample()`` in Rust, and whole games in
+Rust.
 
     python bench/bench.py [--seconds 1] [--rounds 3] [--no-pgx] [--rules 8x8 ...]
 
-Not part of CI. Prints games per second and the processor's name. The rows take
-turns for ``--rounds`` rounds and each keeps its best, so that the load of a
-shared machine weighs on every row alike.
+Not part of CI. Prints games per second, the processor's name and each row's
+ratio to OpenSpiel and to EnvPool at the same number of environments. The rows
+take turns for ``--rounds`` rounds and each gives its median round, so that the
+load of a shared machine weighs on every row alike. The vector envs are driven
+as EnvPool is: numpy draws a uniform legal action from the masks the env gives.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import time
 
 import numpy as np
@@ -99,6 +104,49 @@ def vecenv_numpy_sample(rules, num_envs=1024):
     return run
 
 
+def masked_uniform(rng, masks):
+    """One uniform legal action per row of ``masks``: the arg-max of random keys
+    on the legal entries."""
+    return np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=1)
+
+
+def vector_env(rules, num_envs=1024, opponent="random", rust_draws=False):
+    from reversi.envs.vector import ReversiVectorEnv
+
+    env = ReversiVectorEnv(num_envs, rules, opponent=opponent, seed=1)
+    env.reset()
+    rng = np.random.default_rng(1)
+
+    def run():
+        finished = 0
+        for _ in range(64):
+            actions = env.sample() if rust_draws else masked_uniform(rng, env.action_masks())
+            _, _, terminated, _, _ = env.step(actions)
+            finished += int(terminated.sum())
+        return finished
+
+    return run
+
+
+def envpool_othello(num_envs=1024):
+    import envpool
+
+    env = envpool.make("Othello-v1", env_type="gymnasium", num_envs=num_envs, seed=1)
+    _, info = env.reset()
+    rng = np.random.default_rng(1)
+
+    def run():
+        nonlocal info
+        finished = 0
+        for _ in range(64):
+            actions = masked_uniform(rng, info["legal_action_mask"])
+            _, _, terminated, _, info = env.step(actions)
+            finished += int(terminated.sum())
+        return finished
+
+    return run
+
+
 def whole_games(rules, batch=20000):
     seed = [0]
 
@@ -171,8 +219,21 @@ def main():
         rows.append(("8x8", "pgx on CPU, vmap 1024 + lax.scan", pgx_scan()))
     except ImportError:
         print("(pgx/jax are not installed or skipped: no pgx row)")
+    for num_envs in (256, 1024):
+        try:
+            rows.append(("8x8", f"EnvPool Othello-v1 {num_envs}, numpy draws", envpool_othello(num_envs)))
+        except ImportError:
+            print("(envpool is not installed: no EnvPool row)")
+            break
     for rules in args.rules:
         rows.append((rules, "reversi.Game, Python loop", our_python_loop(rules)))
+        for num_envs in (256, 1024):
+            rows.append((rules, f"ReversiVectorEnv {num_envs}, numpy draws",
+                         vector_env(rules, num_envs)))
+        rows.append((rules, "ReversiVectorEnv 1024 self-play, numpy",
+                     vector_env(rules, 1024, opponent="self")))
+        rows.append((rules, "ReversiVectorEnv 1024, sample() in Rust",
+                     vector_env(rules, 1024, rust_draws=True)))
         if rules == "8x8":
             rows.append((rules, "VecEnv 1024, numpy draws the action", vecenv_numpy_sample(rules)))
         rows.append((rules, "VecEnv 1024, sample() in Rust", vecenv_rust_sample(rules)))
@@ -183,17 +244,23 @@ def main():
         rows.append((rules, "random_games, whole games in Rust", whole_games(rules)))
     for _, _, run in rows:
         run()  # warm up (pgx compiles here)
-    # The rows take turns, round after round, and each keeps its best round: a
-    # machine shared with other jobs slows every row alike.
-    best = [0.0] * len(rows)
+    # The rows take turns, round after round, and each gives its median round:
+    # a machine shared with other jobs slows every row alike.
+    rounds = [[] for _ in rows]
     for _ in range(args.rounds):
         for i, (_, _, run) in enumerate(rows):
-            best[i] = max(best[i], rate(run, args.seconds))
-    base = next((b for r, b in zip(rows, best) if r[1].startswith("OpenSpiel")), None)
-    print(f"{'rules':<20} {'what':<40} {'games/s':>12} {'vs OpenSpiel':>13}")
-    for (rules, what, _), rate_ in zip(rows, best):
+            rounds[i].append(rate(run, args.seconds))
+    median = [statistics.median(r) for r in rounds]
+    base = next((m for r, m in zip(rows, median) if r[1].startswith("OpenSpiel")), None)
+    envpool = {
+        what.split()[2]: m for (_, what, _), m in zip(rows, median) if what.startswith("EnvPool")
+    }
+    print(f"{'rules':<20} {'what':<40} {'games/s':>12} {'vs OpenSpiel':>13} {'vs EnvPool':>11}")
+    for (rules, what, _), rate_ in zip(rows, median):
         ratio = f"{rate_ / base:.1f}x" if base else "-"
-        print(f"{rules:<20} {what:<40} {rate_:>12,.0f} {ratio:>13}", flush=True)
+        size = what.split()[1] if what.startswith("ReversiVectorEnv") else None
+        versus = f"{rate_ / envpool[size]:.1f}x" if size in envpool else "-"
+        print(f"{rules:<20} {what:<40} {rate_:>12,.0f} {ratio:>13} {versus:>11}", flush=True)
 
 
 if __name__ == "__main__":

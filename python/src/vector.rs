@@ -274,6 +274,15 @@ impl VectorGames {
         Ok((obs, rewards_array, terminated_array, masks_array, final_obs))
     }
 
+    /// One legal action for the agent in each game, drawn uniformly in Rust,
+    /// int64 ``(num_envs,)``.
+    fn sample<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let (array, out) = uninit::<i64, _>(py, numpy::ndarray::Dim([self.num_envs]));
+        let (games, rng) = (&self.games, &mut self.rng);
+        py.detach(|| games.sample(rng, out));
+        array
+    }
+
     /// The current observations.
     fn observe<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         self.observations(py)

@@ -32,7 +32,7 @@ a numpy integer or an integer array of one element is an action.
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Literal, Optional, Tuple, Union
 
 import numpy as np
 
@@ -54,7 +54,8 @@ class ReversiEnv(gym.Env):
 
     ``rules``: a ``Rules`` or a rules string (``"8x8"`` by default);
     ``opponent``: ``"random"``, ``"greedy"`` or an engine bot spec; ``player``:
-    the agent's seat (0 is Black); ``render_mode``: ``"ansi"``, ``"human"`` or
+    the agent's seat (0 is Black), or ``"random"``: drawn at each reset
+    (``env.unwrapped.player`` says which); ``render_mode``: ``"ansi"``, ``"human"`` or
     ``"rgb_array"``. See the module documentation for observations, actions,
     rewards and masks.
     """
@@ -65,7 +66,7 @@ class ReversiEnv(gym.Env):
         self,
         rules: Any = None,
         opponent: str = "random",
-        player: int = 0,
+        player: Union[int, Literal["random"]] = 0,
         render_mode: Optional[str] = None,
     ):
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
@@ -74,13 +75,19 @@ class ReversiEnv(gym.Env):
             # An engine bot: its spec is checked now (ReversiError, a ValueError).
             if not Bot(opponent).supports(self.rules.players):
                 raise ReversiError(f"{opponent} does not play {self.rules.players} players")
-        if not 0 <= player < self.rules.players:
-            raise ReversiError(f"player {player} is not in a {self.rules.players}-player game")
+        # "random": the seat is drawn at each reset, as in ReversiVectorEnv.
+        self.random_player = player == "random"
+        if self.random_player:
+            player = 0
+        elif isinstance(player, str) or not 0 <= player < self.rules.players:
+            raise ReversiError(
+                f"player {player!r} is not in a {self.rules.players}-player game (nor \"random\")"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ReversiError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.bot: Optional[Bot] = None
-        self.player = player
+        self.player: int = int(player)
         self.observation_space = spaces.Box(0.0, 1.0, self.rules.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.rules.num_actions)
         self.game = Game(self.rules)
@@ -114,6 +121,8 @@ class ReversiEnv(gym.Env):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         self.game = Game(self.rules)
+        if self.random_player:
+            self.player = int(self.np_random.integers(self.rules.players))
         if self.opponent_name not in OPPONENTS:
             self.bot = Bot(self.opponent_name, seed=int(self.np_random.integers(2**63)))
         self._opponents_play()

@@ -193,6 +193,12 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         num_actions)`` (sb3-contrib's convention)."""
         return self._masks
 
+    def sample(self) -> npt.NDArray[np.int64]:
+        """One legal action for the agent in each game, drawn uniformly in Rust
+        from the env's generator (seeded by ``reset(seed=...)``): a random agent
+        without numpy's draws. A game that waits to start again gets the pass."""
+        return self._games.sample()
+
     def game(self, index: int) -> Game:
         """Game ``index`` with its whole history, both sides' moves."""
         return self._games.game(index)

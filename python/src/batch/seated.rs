@@ -89,6 +89,9 @@ pub trait AgentBatch: Send + Sync {
         rng: &mut Xoshiro256PlusPlus,
         out: AgentOut<'_>,
     ) -> Result<(), String>;
+    /// One legal action for the agent in each game, uniformly (the pass in a
+    /// game that ended and waits to start again).
+    fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]);
     /// The agent's legal masks; a game that ended and waits to start again has
     /// the pass alone (its next action is ignored, or refused).
     fn masks(&self, out: &mut [bool]);
@@ -410,6 +413,11 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> AgentBatch f
         self.masks(out.masks);
         self.observations(out.obs);
         Ok(())
+    }
+
+    fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]) {
+        // A game that ended keeps its last position, which has no move: the pass.
+        super::Batch::sample(&self.games, rng, out);
     }
 
     fn masks(&self, out: &mut [bool]) {
