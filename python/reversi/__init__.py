@@ -134,3 +134,8 @@ def augment(
         policy[..., with_pass],
         mask[..., with_pass],
     )
+
+
+def __dir__() -> list[str]:
+    """The package's names, without the helpers it imports (numpy, typing)."""
+    return sorted(__all__)

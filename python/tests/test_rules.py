@@ -296,3 +296,11 @@ def test_the_documented_rules_keywords():
     ]
     for keywords, text in examples:
         assert reversi.Rules(**keywords) == reversi.Rules(text), keywords
+
+
+def test_dir_shows_the_api_only() -> None:
+    import reversi
+
+    assert dir(reversi) == sorted(reversi.__all__)
+    for hidden in ("np", "Tuple", "Union", "annotations"):
+        assert hidden not in dir(reversi)
