@@ -51,3 +51,23 @@ def test_the_training_example_runs() -> None:
     lines = result.stdout.splitlines()
     assert any(line.startswith("against greedy") for line in lines), result.stdout
     assert any(line.startswith("solver-optimal moves: agent") for line in lines), result.stdout
+
+
+def test_the_examples_grading_rates_the_solvers_move_optimal() -> None:
+    sys.path.insert(0, str(ROOT / "python/examples"))
+    try:
+        import train_6x6
+    finally:
+        sys.path.pop(0)
+    import reversi
+
+    positions = train_6x6.test_positions(10, seed=5)
+    assert all(12 <= 36 - sum(g.scores()) <= 22 for g in positions)
+    verdicts = [
+        (action == reversi.solve(game)[0], train_6x6.optimal(game, action))
+        for game in positions
+        for action in game.legal_actions()
+    ]
+    # The solver's own move is optimal; some other move somewhere is not.
+    assert all(optimal for best, optimal in verdicts if best)
+    assert not all(optimal for _, optimal in verdicts)
