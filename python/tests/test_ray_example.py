@@ -23,6 +23,8 @@ def test_ray_selfplay_on_one_local_worker():
     finally:
         ray.shutdown()
     assert data["games"].sum() >= 8
+    # The task's own playing time, which the example prints beside the wall time.
+    assert data["seconds"].shape == (1,) and data["seconds"][0] > 0
     n = len(data["action"])
     assert n > 0 and data["observation"].shape == (n, 6, 6, 6) and data["mask"].shape == (n, 37)
     # Every action was legal where it was taken, and every target is a game result.

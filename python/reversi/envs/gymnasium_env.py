@@ -64,10 +64,10 @@ class ReversiEnv(gym.Env):
 
     def __init__(
         self,
-        rules: Any = None,
+        rules: Union[Rules, str, None] = None,
         opponent: str = "random",
         player: Union[int, Literal["random"]] = 0,
-        render_mode: Optional[str] = None,
+        render_mode: Optional[Literal["human", "ansi", "rgb_array"]] = None,
     ):
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
         self.opponent_name = opponent

@@ -51,7 +51,7 @@ also works, but ``aec_to_parallel`` does not (the AEC env is turn-based, not
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, Tuple
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 import numpy as np
 
@@ -68,9 +68,14 @@ from reversi import Game, ReversiError, Rules
 from reversi.envs.render import board_image
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's standard wrappers for classic games."""
-    wrapped: AECEnv = raw_env(**kwargs)
+RenderMode = Optional[Literal["human", "ansi", "rgb_array"]]
+
+
+def env(rules: Union[Rules, str, None] = None, render_mode: RenderMode = None) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers for classic games.
+    (PettingZoo ships no type information: to a type checker its classes, and so
+    this function's result, are ``Any``; ``raw_env`` is the typed class.)"""
+    wrapped: AECEnv = raw_env(rules=rules, render_mode=render_mode)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
@@ -134,7 +139,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         "render_fps": 1,
     }
 
-    def __init__(self, rules: Any = None, render_mode: Optional[str] = None):
+    def __init__(self, rules: Union[Rules, str, None] = None, render_mode: RenderMode = None):
         super().__init__()
         self.rules = _rules_and_render_mode(rules, render_mode)
         self.render_mode = render_mode
@@ -212,9 +217,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         pass
 
 
-def parallel_env(**kwargs: Any) -> ParallelEnv:
+def parallel_env(
+    rules: Union[Rules, str, None] = None,
+    observation: Literal["dict", "planes"] = "dict",
+    render_mode: RenderMode = None,
+) -> "parallel_raw_env":
     """The game as a PettingZoo ``ParallelEnv``: see the module documentation."""
-    return parallel_raw_env(**kwargs)
+    return parallel_raw_env(rules=rules, observation=observation, render_mode=render_mode)
 
 
 class parallel_raw_env(ParallelEnv):  # type: ignore[misc]
@@ -229,9 +238,9 @@ class parallel_raw_env(ParallelEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        rules: Any = None,
+        rules: Union[Rules, str, None] = None,
         observation: Literal["dict", "planes"] = "dict",
-        render_mode: Optional[str] = None,
+        render_mode: RenderMode = None,
     ):
         self.rules = _rules_and_render_mode(rules, render_mode)
         if observation not in ("dict", "planes"):
