@@ -719,6 +719,8 @@ impl PyGame {
         Ok(PyGame::from(game))
     }
 
+    /// A new game equal to this one: the same rules, tags, result and whole line,
+    /// standing at the same move.
     fn copy(&self) -> PyGame {
         self.clone()
     }

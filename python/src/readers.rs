@@ -28,14 +28,19 @@ use crate::game::PyGame;
 #[pyclass(module = "reversi", name = "GameEntry", frozen, eq)]
 #[derive(PartialEq)]
 pub struct PyGameEntry {
+    /// The entry's number, counting from 1 (error entries included).
     #[pyo3(get)]
     number: usize,
+    /// The line the game starts on, from 1; None for WTHOR.
     #[pyo3(get)]
     line: Option<usize>,
+    /// The byte offset at which the game starts.
     #[pyo3(get)]
     byte: usize,
+    /// The format the game was read in: ``"ggf"``, ``"record"`` or ``"wthor"``.
     #[pyo3(get)]
     archive: &'static str,
+    /// Why the game could not be read, or None when it was.
     #[pyo3(get)]
     error: Option<String>,
     game: Option<Record>,

@@ -23,19 +23,29 @@ use crate::game::PyGame;
 #[pyclass(module = "reversi", name = "WthorHeader", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyWthorHeader {
+    /// The file's creation date as its four bytes: century, year in the century,
+    /// month, day.
     #[pyo3(get)]
     created: (u8, u8, u8, u8),
+    /// The number of games the header announces.
     #[pyo3(get)]
     games: u32,
+    /// The number of names of a names file (0 in a games file).
     #[pyo3(get)]
     names: u16,
+    /// The year of the games.
     #[pyo3(get)]
     year: u16,
     board: Board,
+    /// The header's solitaire flag byte, kept so that a file is written back as
+    /// it was.
     #[pyo3(get)]
     solitaire: u8,
+    /// The number of empty squares from which the theoretical scores were solved.
     #[pyo3(get)]
     theoretical_depth: u8,
+    /// The header's last, reserved byte, kept so that a file is written back as
+    /// it was.
     #[pyo3(get)]
     reserved: u8,
 }
