@@ -12,6 +12,7 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    Type,
     Union,
     final,
 )
@@ -155,6 +156,16 @@ class Rules:
 _RulesLike = Union[Rules, str, None]
 _MoveLike = Union[int, np.integer[Any], str]
 _SymmetryLike = Union[int, str]
+# The element types of observation planes: a name, a numpy scalar type or dtype.
+_ObsDtype = Union[
+    Literal["float32", "uint8", "bool"],
+    Type[np.float32],
+    Type[np.uint8],
+    Type[np.bool_],
+    np.dtype[np.float32],
+    np.dtype[np.uint8],
+    np.dtype[np.bool_],
+]
 
 @final
 class Ply:
@@ -436,7 +447,7 @@ class VecEnv:
         rules: _RulesLike = None,
         seed: Optional[int] = None,
         *,
-        obs_dtype: Optional[npt.DTypeLike] = None,
+        obs_dtype: Optional[_ObsDtype] = None,
         observations: bool = True,
         threads: int = 1,
         random_blocked: bool = False,
@@ -533,7 +544,7 @@ class VectorGames:
         player: Union[int, str, None] = None,
         autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
         seed: Optional[int] = None,
-        obs_dtype: Optional[npt.DTypeLike] = None,
+        obs_dtype: Optional[_ObsDtype] = None,
         random_blocked: bool = False,
     ) -> VectorGames: ...
     @property

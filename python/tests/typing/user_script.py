@@ -54,3 +54,14 @@ def train() -> None:
     venv = make_vec_env("reversi/Reversi-v0", n_envs=2, env_kwargs={"rules": "6x6"})
     model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=32)
     model.learn(64)
+
+
+def options_are_checked() -> None:
+    """A type checker refuses option strings the package refuses: under
+    --strict an ignore that nothing needs is an error, so these lines fail the
+    check if the types accept the bad values."""
+    reversi.VecEnv(2, obs_dtype="uint8")
+    reversi.VecEnv(2, obs_dtype="float16")  # type: ignore[arg-type]
+    ReversiVectorEnv(2, obs_dtype="float16")  # type: ignore[arg-type]
+    ReversiVectorEnv(2, autoreset_mode="later")  # type: ignore[arg-type]
+    reversi_v0.parallel_env(observation="flat")  # type: ignore[arg-type]
