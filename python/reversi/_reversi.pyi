@@ -520,7 +520,7 @@ class VecEnv:
         npt.NDArray[np.bool_],
     ]:
         """Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
-        action raises ``ReversiError`` naming the game, and no game moves.
+        action raises ``IllegalMoveError`` naming the game, and no game moves.
         """
     def sample(self, policy: Optional[npt.ArrayLike] = None) -> npt.NDArray[np.int64]:
         """One legal action per game, drawn in Rust: uniformly, or in proportion to

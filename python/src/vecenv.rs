@@ -529,7 +529,7 @@ impl VecEnv {
     }
 
     /// Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
-    /// action raises ``ReversiError`` naming the game, and no game moves.
+    /// action raises ``IllegalMoveError`` naming the game, and no game moves.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
         let actions = int_array(
             py,
@@ -558,6 +558,7 @@ impl VecEnv {
         let (terminated_array, terminated) = zeros::<bool, _>(py, numpy::ndarray::Dim([n]));
         let (masks_array, masks) = self.masks_array(py);
         let games = &mut self.games;
+        // An illegal action: no game moves.
         py.detach(|| {
             games.step(
                 actions,
@@ -569,7 +570,7 @@ impl VecEnv {
                 },
             )
         })
-        .map_err(reversi_error)?;
+        .map_err(illegal_move)?;
         self.ended_starts.clear();
         if self.random_blocked {
             // Each game that ended has begun the game drawn for it when it

@@ -10,7 +10,7 @@ use reversi_engine::bot::{Kind, Spec};
 
 use crate::batch::seated::{self, AgentBatch, AgentOut, Autoreset, Opponent, Seats, Setup};
 use crate::batch::ObsOut;
-use crate::errors::{reversi_error, rules_error, ReversiError};
+use crate::errors::{illegal_move, reversi_error, rules_error, ReversiError};
 use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
@@ -37,6 +37,8 @@ pub struct VectorGames {
     rng: Xoshiro256PlusPlus,
     obs_dtype: ObsDtype,
     autoreset: Autoreset,
+    /// The opponent as given, to build anew with each seed.
+    opponent: String,
 }
 
 impl VectorGames {
@@ -136,6 +138,8 @@ impl VectorGames {
         let obs_dtype = ObsDtype::from_arg(obs_dtype, true)?;
         let autoreset = autoreset_arg(autoreset)?;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed));
+        let opponent_name = opponent;
+        // The bot's seed comes first from the generator, as in `reset(seed)`.
         let opponent = opponent_arg(opponent, &rules, rng.next_u64())?;
         let seats = match player {
             None => Seats::Fixed(0),
@@ -175,6 +179,7 @@ impl VectorGames {
             rng,
             obs_dtype,
             autoreset,
+            opponent: opponent_name.to_string(),
         })
     }
 
@@ -211,6 +216,9 @@ impl VectorGames {
         }
         if let Some(seed) = seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            // A bot opponent's choices start again from the seed too, as at `new`.
+            let opponent = opponent_arg(&self.opponent, &self.rules, self.rng.next_u64())?;
+            self.games.set_opponent(opponent);
         }
         let (games, rng) = (&mut self.games, &mut self.rng);
         py.detach(|| games.reset(mask.as_deref(), rng))
@@ -244,6 +252,8 @@ impl VectorGames {
                 &owned
             }
         };
+        // An illegal action, or a game that waits for `reset`: nothing moves.
+        self.games.check(actions).map_err(illegal_move)?;
         let (obs, obs_out) = obs_array(py, self.obs_dtype, n, &self.rules, false);
         let (final_obs, final_out) = match self.autoreset {
             Autoreset::SameStep => {

@@ -242,3 +242,20 @@ except ImportError as e:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert f"{module} needs the envs extra ({missing} is missing)" in done.stdout, done
     assert 'pip install "./python[envs]"' in done.stdout
+
+
+def test_gymnasium_player_none_is_black_and_random_is_drawn() -> None:
+    gym = pytest.importorskip("gymnasium")
+    import reversi.envs  # noqa: F401
+
+    env = gym.make("reversi/Reversi-v0", rules="6x6", player=None)
+    env.reset(seed=0)
+    assert env.unwrapped.player == 0
+    env = gym.make("reversi/Reversi-v0", rules="6x6", player="random")
+    seats = set()
+    for seed in range(16):
+        env.reset(seed=seed)
+        seats.add(env.unwrapped.player)
+        # The agent is to move (the opponent played first when the agent is White).
+        assert env.unwrapped.game.to_move == env.unwrapped.player
+    assert seats == {0, 1}

@@ -113,6 +113,12 @@ def test_bad_actions_raise() -> None:
         env.step({"player_1": 64})
     with pytest.raises(ReversiError, match="not an agent"):
         env.step({"player_0": 19, "player_7": 64})
+    with pytest.raises(TypeError, match="an action is an integer, not 19.0"):
+        env.step({"player_0": 19.0, "player_1": 64})
+    # numpy integers and arrays of one integer are actions.
+    env.step({"player_0": np.int64(19), "player_1": np.array([64])})
+    assert env.game.move_count == 1
+    env.reset()
     assert env.game.move_count == 0
     with pytest.raises(ReversiError, match="observation"):
         reversi_v0.parallel_env(observation="flat")

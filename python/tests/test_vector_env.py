@@ -15,7 +15,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.wrappers import vector as vector_wrappers  # noqa: E402
 
 import reversi.envs  # noqa: E402,F401  (registers reversi/Reversi-v0)
-from reversi import Game, ReversiError  # noqa: E402
+from reversi import Game, IllegalMoveError, ReversiError  # noqa: E402
 from reversi.envs.vector import ReversiVectorEnv  # noqa: E402
 
 RULES = [
@@ -126,6 +126,22 @@ def test_a_seed_gives_the_same_games() -> None:
     assert run(11) != run(12)
 
 
+@pytest.mark.parametrize("opponent", ["mobility", "mcts:playouts=20", "alphabeta:depth=1"])
+def test_a_seed_repeats_a_bot_opponent_too(opponent: str) -> None:
+    """reset(seed=...) seeds the bot's own choices again, as the constructor's seed does."""
+
+    def run(env: ReversiVectorEnv, seed: int) -> List[str]:
+        env.reset(seed=seed)
+        for _ in range(6):
+            env.step(env.sample())
+        return [env.game(i).to_record() for i in range(env.num_envs)]
+
+    env = ReversiVectorEnv(3, "6x6", opponent=opponent, player=1, seed=99)
+    first = run(env, 5)
+    assert run(env, 5) == first
+    assert run(ReversiVectorEnv(3, "6x6", opponent=opponent, player=1, seed=5), 5) == first
+
+
 def test_random_seats_and_blocked_squares_vary() -> None:
     env = ReversiVectorEnv(32, "8x8", player="random", random_blocked=True, seed=1)
     seats = env.players()
@@ -174,6 +190,8 @@ def test_same_step_gives_the_last_observation_in_infos() -> None:
         assert set(finished) == set(np.flatnonzero(terminations).tolist())
         if terminations.any():
             np.testing.assert_array_equal(infos["_final_obs"], terminations)
+            np.testing.assert_array_equal(infos["_final_info"], terminations)
+            assert not infos["final_info"]["action_mask"].any()
             for i, game in finished.items():
                 ended += 1
                 assert game.is_over()
@@ -198,8 +216,10 @@ def test_disabled_waits_for_reset_mask() -> None:
         env.step(masked_random(rng, env.action_masks()))
     assert ended.any()
     obs_before = env._games.observe()
-    with pytest.raises(ReversiError, match="is over"):
-        env.step(masked_random(rng, env.action_masks()))
+    # A game that waits for reset has no legal action, and stepping it is refused.
+    assert not env.action_masks()[ended].any()
+    with pytest.raises(IllegalMoveError, match="is over"):
+        env.step(masked_random(rng, np.maximum(env.action_masks(), ended[:, None])))
     np.testing.assert_array_equal(env._games.observe(), obs_before)
     lines = [env.game(i).moves for i in range(env.num_envs)]
     obs, infos = env.reset(options={"reset_mask": ended})
@@ -211,6 +231,12 @@ def test_disabled_waits_for_reset_mask() -> None:
     assert not env._games.ended().any()
     with pytest.raises(ReversiError, match="reset_mask"):
         env.reset(options={"reset_mask": [True]})
+    with pytest.raises(ReversiError, match="reset_masks"):
+        env.reset(options={"reset_masks": ended})
+    for seed in (-1, 2**64, 1.5, "1"):
+        with pytest.raises(ReversiError, match="seed"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    assert env.np_random_seed != -1
 
 
 def test_an_illegal_action_moves_no_game() -> None:
@@ -219,7 +245,7 @@ def test_an_illegal_action_moves_no_game() -> None:
     records = [env.game(i).to_record() for i in range(3)]
     actions = masked_random(np.random.default_rng(0), env.action_masks())
     actions[1] = 0  # a1: never legal at the start
-    with pytest.raises(ReversiError, match="game 1"):
+    with pytest.raises(IllegalMoveError, match="game 1"):
         env.step(actions)
     assert [env.game(i).to_record() for i in range(3)] == records
     with pytest.raises(ReversiError, match="2 actions for 3 games"):
@@ -275,9 +301,16 @@ def test_make_vec_gives_it_and_the_vector_wrappers_work() -> None:
     assert lengths and min(lengths) >= 6
 
 
+def test_the_info_mask_is_a_copy() -> None:
+    env = ReversiVectorEnv(2, "8x8", seed=1)
+    _, infos = env.reset()
+    infos["action_mask"][:] = 0
+    assert env.action_masks().any(axis=1).all()
+
+
 def test_uint8_observations_hold_the_same_planes() -> None:
     a = ReversiVectorEnv(4, "octagon, 4 players", seed=3)
-    b = ReversiVectorEnv(4, "octagon, 4 players", seed=3, obs_dtype="uint8")
+    b = ReversiVectorEnv(4, "octagon, 4 players", seed=3, obs_dtype=np.uint8)
     assert b.single_observation_space.dtype == np.uint8
     oa, _ = a.reset(seed=1)
     ob, _ = b.reset(seed=1)

@@ -9,7 +9,25 @@ is another project).
   ``gymnasium.make("reversi/Reversi-v0", rules="10x10", opponent="greedy")``.
 """
 
+import operator
+
+import numpy as np
+
 from reversi.envs.opponents import OPPONENTS, greedy_action, random_action
+
+
+def _action(action: object) -> int:
+    """An agent's action as an int: an integer, a numpy integer or an integer
+    array of one element; anything else (a float, a bool) is a ``TypeError``."""
+    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+        # An array of one integer, as some agent libraries pass it.
+        action = action.reshape(())
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action is an integer, not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is an integer, not {action!r}") from None
 
 
 def _extra_missing(module: str, error: ImportError) -> ImportError:

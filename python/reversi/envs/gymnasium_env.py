@@ -31,12 +31,11 @@ a numpy integer or an integer array of one element is an action.
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Dict, Literal, Optional, Tuple, Union
 
 import numpy as np
 
-from reversi.envs import _extra_missing
+from reversi.envs import _action, _extra_missing
 
 try:
     import gymnasium as gym
@@ -66,7 +65,7 @@ class ReversiEnv(gym.Env):
         self,
         rules: Union[Rules, str, None] = None,
         opponent: str = "random",
-        player: Union[int, Literal["random"]] = 0,
+        player: Union[int, Literal["random"], None] = 0,
         render_mode: Optional[Literal["human", "ansi", "rgb_array"]] = None,
     ):
         self.rules = rules if isinstance(rules, Rules) else Rules(rules or "8x8")
@@ -77,7 +76,7 @@ class ReversiEnv(gym.Env):
                 raise ReversiError(f"{opponent} does not play {self.rules.players} players")
         # "random": the seat is drawn at each reset, as in ReversiVectorEnv.
         self.random_player = player == "random"
-        if self.random_player:
+        if self.random_player or player is None:
             player = 0
         elif isinstance(player, str) or not 0 <= player < self.rules.players:
             raise ReversiError(
@@ -130,15 +129,7 @@ class ReversiEnv(gym.Env):
         return self.game.observation(self.player), self._info()
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
-        if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
-            # An array of one integer, as some agent libraries pass it.
-            action = action.reshape(())
-        if isinstance(action, (bool, np.bool_)):
-            raise TypeError(f"an action is an integer, not {action!r}")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise TypeError(f"an action is an integer, not {action!r}") from None
+        action = _action(action)
         if not 0 <= action < self.rules.num_actions:
             raise ReversiError(f"action {action} is not in 0-{self.rules.num_actions - 1}")
         if self.done:

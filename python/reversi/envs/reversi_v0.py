@@ -55,7 +55,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 import numpy as np
 
-from reversi.envs import _extra_missing
+from reversi.envs import _action, _extra_missing
 
 try:
     from gymnasium import spaces
@@ -314,16 +314,16 @@ class parallel_raw_env(ParallelEnv):  # type: ignore[misc]
         if not self.agents:
             raise ReversiError("the game is over (or was never started): call reset() first")
         mover = self.possible_agents[self.game.to_move]
-        for agent, action in actions.items():
+        for agent, given in actions.items():
             if agent not in self.agents:
                 raise ReversiError(f"{agent!r} is not an agent of this game ({self.agents})")
-            if not self.action_spaces[agent].contains(action):
+            if not 0 <= _action(given) < self.rules.num_actions:
                 raise ReversiError(
-                    f"{agent}'s action {action!r} is not in 0-{self.rules.num_actions - 1}"
+                    f"{agent}'s action {given!r} is not in 0-{self.rules.num_actions - 1}"
                 )
         if mover not in actions:
             raise ReversiError(f"{mover} is to move and has no action")
-        action = int(actions[mover])
+        action = _action(actions[mover])
         infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         rewards = {agent: 0.0 for agent in self.agents}
         if self.game.is_legal(action):

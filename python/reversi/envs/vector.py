@@ -28,26 +28,29 @@ vector env.
   false (every game ends).
 - Legal moves: ``action_masks()`` gives the agent's legal actions, ``bool``
   ``(num_envs, num_actions)``, the convention of sb3-contrib's ``MaskablePPO``;
-  ``infos["action_mask"]`` holds the same as ``int8``, which Gymnasium's
+  ``infos["action_mask"]`` holds the same as ``int8`` (a copy), which Gymnasium's
   ``Discrete.sample(mask=...)`` requires. A player with no move has the pass
-  alone. A game that ended and waits to start again (``"next_step"``) has the
-  pass alone too: its next action is ignored, and a masked sampler has one to pick.
+  alone. A game that ended and waits to start again at the next step
+  (``"next_step"``) has the pass alone too: its action is ignored, and a masked
+  sampler has one to pick; one that waits for ``reset`` (``"disabled"``) has none.
 - ``autoreset_mode``: ``"next_step"`` (Gymnasium's default: the step that ends
   a game returns its last observation; the next step ignores that game's action
   and returns the first observation of a new game, with reward 0), ``"same_step"``
   (the new game's first observation at once, the last one of the game that
   ended in ``infos["final_obs"]``, an object array with ``infos["_final_obs"]``
-  marking the games that ended), or ``"disabled"`` (a game that ended waits
-  for ``reset(options={"reset_mask": mask})``; stepping it raises
-  ``ReversiError``).
+  marking the games that ended, and their last infos in ``infos["final_info"]``,
+  as Gymnasium's ``SyncVectorEnv`` gives them), or ``"disabled"`` (a game that
+  ended waits for ``reset(options={"reset_mask": mask})``; stepping it raises
+  ``IllegalMoveError``). ``reset`` takes no other option.
 - ``game(i)`` is game ``i`` as a ``reversi.Game``, both sides' moves and the
   passes included; ``finished()`` the games that ended in the last step, whole,
   to save them (``to_record()``, ``write_wthor``).
 - ``random_blocked=True`` plays each game on 1 to 4 squares blocked at random,
   drawn anew for each game (``game(i).rules`` names them).
-- A seed (``reset(seed=...)``) gives the same games, seats, blocked squares and
-  opponent moves. An illegal action raises ``IllegalMoveError``-style
-  ``ReversiError`` naming the game, and no game moves.
+- A seed (``reset(seed=...)``, 0 to 2**64 - 1, or the constructor's) gives the
+  same games, seats, blocked squares and opponent moves, a bot opponent's
+  included. An illegal action raises ``IllegalMoveError`` naming the game, and no
+  game moves; an action that is not an integer raises ``TypeError``.
 
 Which to use: this env to train one agent against opponents (or self-play with
 one shared policy) with Gymnasium's vector tooling; ``reversi.VecEnv`` for
@@ -57,7 +60,7 @@ positions, or threads.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Type, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -108,15 +111,21 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         autoreset_mode: Union[
             Literal["next_step", "same_step", "disabled"], AutoresetMode
         ] = AutoresetMode.NEXT_STEP,
-        obs_dtype: Literal["float32", "uint8"] = "float32",
+        obs_dtype: Union[
+            Literal["float32", "uint8"], Type[np.float32], Type[np.uint8], np.dtype[Any]
+        ] = "float32",
         random_blocked: bool = False,
         seed: Optional[int] = None,
         render_mode: None = None,
     ) -> None:
         if render_mode is not None:
             raise ReversiError(f"render_mode {render_mode!r}: the vector env does not render")
-        if obs_dtype not in ("float32", "uint8"):
-            raise ReversiError(f"obs_dtype is 'float32' or 'uint8', not {obs_dtype!r}")
+        try:
+            dtype = np.dtype(obs_dtype).name
+        except TypeError:
+            dtype = repr(obs_dtype)
+        if dtype not in ("float32", "uint8"):
+            raise ReversiError(f"obs_dtype is float32 or uint8, not {obs_dtype!r}")
         mode = _autoreset(autoreset_mode)
         self._games = VectorGames(
             num_envs,
@@ -125,7 +134,7 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             player=player,
             autoreset=_AUTORESET_NAMES[mode],
             seed=seed,
-            obs_dtype=obs_dtype,
+            obs_dtype="uint8" if dtype == "uint8" else "float32",
             random_blocked=random_blocked,
         )
         self.rules: Rules = self._games.rules
@@ -136,7 +145,7 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.render_mode = None
         actions = self.rules.num_actions
         self.single_observation_space = spaces.Box(
-            0, 1, self.rules.observation_shape, np.dtype(obs_dtype)
+            0, 1, self.rules.observation_shape, np.dtype(dtype)
         )
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -147,7 +156,7 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _infos(self, masks: np.ndarray) -> Dict[str, Any]:
         self._masks = masks
         return {
-            "action_mask": masks.view(np.int8),
+            "action_mask": masks.astype(np.int8),
             "_action_mask": self._all,
             "player": self._games.players(),
             "_player": self._all,
@@ -160,6 +169,11 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         array, or all); ``seed`` (an int) seeds every draw again."""
         if isinstance(seed, list):
             raise ReversiError("seed is one int for all the games, not a list")
+        if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2**64):
+            raise ReversiError(f"seed is an int from 0 to 2**64 - 1, not {seed!r}")
+        unknown = set(options or {}) - {"reset_mask"}
+        if unknown:
+            raise ReversiError(f"reset takes the option reset_mask only, not {sorted(unknown)}")
         mask: Optional[List[bool]] = None
         if options is not None and "reset_mask" in options:
             given = np.asarray(options["reset_mask"])
@@ -169,9 +183,9 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                     f"not {given.dtype} {given.shape}"
                 )
             mask = given.tolist()
+        observations, masks = self._games.reset(seed, mask)
         if seed is not None:
             self._np_random, self._np_random_seed = None, seed
-        observations, masks = self._games.reset(seed, mask)
         return observations, self._infos(masks)
 
     def step(
@@ -186,6 +200,15 @@ class ReversiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 final_obs[i] = final[i]
             infos["final_obs"] = final_obs
             infos["_final_obs"] = terminations
+            # The infos of the steps that ended them, as the single env gives
+            # them there: no legal action, and no illegal one.
+            infos["final_info"] = {
+                "action_mask": np.zeros_like(infos["action_mask"]),
+                "_action_mask": terminations,
+                "illegal": np.zeros(self.num_envs, dtype=bool),
+                "_illegal": terminations,
+            }
+            infos["_final_info"] = terminations
         return observations, rewards, terminations, np.zeros(self.num_envs, dtype=bool), infos
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

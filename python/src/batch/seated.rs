@@ -79,10 +79,13 @@ pub trait AgentBatch: Send + Sync {
     /// forgotten when every game starts again.
     fn reset(&mut self, which: Option<&[bool]>, rng: &mut Xoshiro256PlusPlus)
         -> Result<(), String>;
+    /// Whether every action can be played: legal in its game, or in a game
+    /// that ended and starts again at this step (whose action is ignored); the
+    /// error names the first game whose action cannot.
+    fn check(&self, actions: &[i64]) -> Result<(), String>;
     /// Plays the agent's `actions[i]` in game `i`, then the opponent until the
     /// agent's next turn or the end; a game that ended starts again as the
-    /// autoreset mode says. On an illegal action no game moves, and the error
-    /// names the game.
+    /// autoreset mode says. The actions were checked ([`AgentBatch::check`]).
     fn step(
         &mut self,
         actions: &[i64],
@@ -92,8 +95,11 @@ pub trait AgentBatch: Send + Sync {
     /// One legal action for the agent in each game, uniformly (the pass in a
     /// game that ended and waits to start again).
     fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]);
-    /// The agent's legal masks; a game that ended and waits to start again has
-    /// the pass alone (its next action is ignored, or refused).
+    /// The opponent from now on (a bot seeded anew when the games are).
+    fn set_opponent(&mut self, opponent: Opponent);
+    /// The agent's legal masks; a game that ended and waits to start again at
+    /// the next step has the pass alone (its action is ignored), and one that
+    /// waits for `reset` has none.
     fn masks(&self, out: &mut [bool]);
     /// The observation planes of every game from the agent's point of view.
     fn observations(&self, out: ObsOut<'_>);
@@ -352,22 +358,13 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> AgentBatch f
         out: AgentOut<'_>,
     ) -> Result<(), String> {
         let autoreset = self.setup.autoreset;
-        // Every action checked before any game moves.
         let mut spots = Vec::with_capacity(actions.len());
         for (i, &action) in actions.iter().enumerate() {
-            if self.ended[i] {
-                if autoreset == Autoreset::Disabled {
-                    return Err(format!(
-                        "game {i} is over: start it again with reset(options={{\"reset_mask\": ...}}) before stepping it"
-                    ));
-                }
-                spots.push(None);
-                continue;
-            }
-            match self.games.check_one(i, action) {
-                Ok(spot) => spots.push(spot),
-                Err(()) => return Err(self.games.refusal(i, 0, action)),
-            }
+            spots.push(if self.ended[i] {
+                None
+            } else {
+                self.games.check_one(i, action).ok().flatten()
+            });
         }
         self.finished.clear();
         let mut final_obs = out.final_obs;
@@ -415,6 +412,25 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> AgentBatch f
         Ok(())
     }
 
+    fn check(&self, actions: &[i64]) -> Result<(), String> {
+        for (i, &action) in actions.iter().enumerate() {
+            if self.ended[i] {
+                if self.setup.autoreset == Autoreset::Disabled {
+                    return Err(format!(
+                        "game {i} is over: start it again with reset(options={{\"reset_mask\": ...}}) before stepping it"
+                    ));
+                }
+            } else if self.games.check_one(i, action).is_err() {
+                return Err(self.games.refusal(i, 0, action));
+            }
+        }
+        Ok(())
+    }
+
+    fn set_opponent(&mut self, opponent: Opponent) {
+        self.setup.opponent = opponent;
+    }
+
     fn sample(&self, rng: &mut Xoshiro256PlusPlus, out: &mut [i64]) {
         // A game that ended keeps its last position, which has no move: the pass.
         super::Batch::sample(&self.games, rng, out);
@@ -425,7 +441,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> AgentBatch f
         for (i, out) in out.chunks_exact_mut(len).enumerate() {
             if self.ended[i] {
                 out.fill(false);
-                out[len - 1] = true;
+                out[len - 1] = self.setup.autoreset == Autoreset::NextStep;
             } else {
                 self.games.mask_of(self.games.moves[i], out);
             }
