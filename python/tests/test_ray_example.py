@@ -33,3 +33,17 @@ def test_ray_selfplay_on_one_local_worker():
     # Zero-sum in two-player games: the results of a finished game's movers are not all one sign.
     assert (data["value"] == 1.0).any() and (data["value"] == -1.0).any()
     assert isinstance(reversi.Rules("6x6"), reversi.Rules)
+
+
+def test_ray_selfplay_keeps_a_share_of_the_positions():
+    ray.init(num_cpus=1, include_dashboard=False)
+    try:
+        every = ray_selfplay.run(workers=1, rules="6x6", num_envs=8, steps=400)
+        some = ray_selfplay.run(workers=1, rules="6x6", num_envs=8, steps=400, keep=0.25)
+    finally:
+        ray.shutdown()
+    # The same games (the same seed), a quarter of their positions or so.
+    assert some["games"].sum() == every["games"].sum()
+    assert 0.15 * len(every["action"]) < len(some["action"]) < 0.35 * len(every["action"])
+    n = len(some["action"])
+    assert some["mask"][np.arange(n), some["action"]].all()
