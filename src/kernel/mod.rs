@@ -28,6 +28,8 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -528,6 +530,14 @@ macro_rules! each_direction {
 /// more `theirs` discs (a shift-and-mask fill in each of the eight directions).
 #[inline(always)]
 pub(crate) fn flipping_moves<L: Layout>(mine: L::Bits, theirs: L::Bits, empty: L::Bits) -> L::Bits {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if L::STRIDE == 8 {
+        return L::Bits::from_low_u64(simd128::flipping_moves8(
+            mine.low_u64(),
+            theirs.low_u64(),
+            empty.low_u64(),
+        ));
+    }
     let mut moves = L::Bits::ZERO;
     each_direction!(L, |s, up, mask| {
         moves |= direction_moves::<L>(mine, theirs & mask, s, up) & mask;
