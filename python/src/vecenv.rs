@@ -531,27 +531,9 @@ impl VecEnv {
     /// Plays ``actions[i]`` in game ``i`` (int array of ``num_envs``). An illegal
     /// action raises ``IllegalMoveError`` naming the game, and no game moves.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
-        let actions = int_array(
-            py,
-            actions,
-            "actions",
-            pyo3::exceptions::PyTypeError::new_err,
-        )?;
         let n = self.num_envs;
-        let given = actions.as_array().len();
-        if given != n {
-            return Err(ReversiError::new_err(format!(
-                "{given} actions for {n} games"
-            )));
-        }
-        let owned;
-        let actions: &[i64] = match actions.as_slice() {
-            Ok(slice) => slice,
-            Err(_) => {
-                owned = actions.as_array().to_vec();
-                &owned
-            }
-        };
+        let given = step_actions(py, actions, n)?;
+        let actions = given.as_slice();
         let players = self.rules.players() as usize;
         let (obs, obs_out) = self.obs_array(py);
         let (rewards_array, rewards) = zeros::<f32, _>(py, numpy::ndarray::Dim([n, players]));
@@ -657,6 +639,42 @@ pub(crate) fn int_array<'py>(
         .cast_into::<PyArray1<i64>>()
         .map_err(|_| shape_error())?;
     Ok(array.readonly())
+}
+
+/// The actions of a step: an int array of one action for each of `n` games
+/// (a float or a string is a `TypeError`, a wrong count a `ReversiError`).
+pub(crate) fn step_actions<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+    n: usize,
+) -> PyResult<Actions<'py>> {
+    let array = int_array(py, value, "actions", pyo3::exceptions::PyTypeError::new_err)?;
+    let given = array.as_array().len();
+    if given != n {
+        return Err(ReversiError::new_err(format!(
+            "{given} actions for {n} games"
+        )));
+    }
+    Ok(match array.as_slice() {
+        Ok(_) => Actions::Array(array),
+        // Not contiguous (a slice with a step): copied.
+        Err(_) => Actions::Copied(array.as_array().to_vec()),
+    })
+}
+
+/// The actions of a step, in numpy's memory or copied out of it.
+pub(crate) enum Actions<'py> {
+    Array(PyReadonlyArray1<'py, i64>),
+    Copied(Vec<i64>),
+}
+
+impl Actions<'_> {
+    pub(crate) fn as_slice(&self) -> &[i64] {
+        match self {
+            Actions::Array(array) => array.as_slice().expect("checked contiguous"),
+            Actions::Copied(actions) => actions,
+        }
+    }
 }
 
 /// The games a `reset` names: distinct indices below `num_envs`.

@@ -15,7 +15,7 @@ use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
 use crate::vecenv::{
-    check_memory, fresh_seed, int_array, obs_array, replay_line, uninit, zeros, ObsDtype,
+    check_memory, fresh_seed, obs_array, replay_line, step_actions, uninit, zeros, ObsDtype,
 };
 
 type Step<'py> = (
@@ -231,27 +231,9 @@ impl VectorGames {
     /// flags, the legal masks, and with ``"same_step"`` the last observations
     /// of the games that ended (zeros in the others' rows; else ``None``).
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Step<'py>> {
-        let actions = int_array(
-            py,
-            actions,
-            "actions",
-            pyo3::exceptions::PyTypeError::new_err,
-        )?;
         let n = self.num_envs;
-        let given = actions.as_array().len();
-        if given != n {
-            return Err(ReversiError::new_err(format!(
-                "{given} actions for {n} games"
-            )));
-        }
-        let owned;
-        let actions: &[i64] = match actions.as_slice() {
-            Ok(slice) => slice,
-            Err(_) => {
-                owned = actions.as_array().to_vec();
-                &owned
-            }
-        };
+        let given = step_actions(py, actions, n)?;
+        let actions = given.as_slice();
         // An illegal action, or a game that waits for `reset`: nothing moves.
         self.games.check(actions).map_err(illegal_move)?;
         let (obs, obs_out) = obs_array(py, self.obs_dtype, n, &self.rules, false);
