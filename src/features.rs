@@ -7,6 +7,8 @@
 //! - [`corner_squares`] and [`edge_squares`]: the squares no move can flip, and the
 //!   rim of the board (the octagon's cut sides and the squares beside a blocked
 //!   square included); intersect them with [`Position::discs`] for occupancy.
+//! - [`c_squares`] and [`x_squares`]: the squares beside a corner square, on the
+//!   rim and off it, that a bot gives away corners from.
 //! - [`stable`]: discs that can never flip again, a proven lower bound.
 //!
 //! Nothing here allocates; everything is bit-parallel on the position's layout.
@@ -133,6 +135,53 @@ pub fn edge_squares<P: Position>(pos: &P) -> Bitboard<P::Layout> {
     let playable = playable(pos);
     let [horizontal, vertical, _, _] = axes::<P::Layout>();
     Bitboard::from_bits(playable & !(horizontal.inner(playable) & vertical.inner(playable)))
+}
+
+/// The C-squares: the squares of the rim ([`edge_squares`]) beside a corner
+/// square ([`corner_squares`]) by a side or a corner, the corners themselves
+/// left out. On 8×8, `b1 g1 a2 h2 a7 h7 b8 g8`; on the octagon, the squares
+/// next to each end of a cut side along its two sides (`d1 b2 …`; `b2` is beside
+/// `c1` and `a3` both). Blocked squares make corners and rims of their own, and
+/// so C-squares.
+///
+/// ```
+/// use reversi::{features, AnyPosition, Board, Rules, TwoPlayer10, TwoPlayer8};
+/// let pos = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+/// assert_eq!(features::c_squares(&pos).to_string(), "b1 g1 a2 h2 a7 h7 b8 g8");
+/// let rules = Rules::builder(Board::Octagon).build().unwrap();
+/// let octagon = TwoPlayer10::try_from(AnyPosition::start(&rules))?;
+/// assert_eq!(
+///     features::c_squares(&octagon).to_string(),
+///     "d1 g1 b2 i2 a4 j4 a7 j7 b9 i9 d10 g10"
+/// );
+/// # Ok::<_, reversi::KindError>(())
+/// ```
+pub fn c_squares<P: Position>(pos: &P) -> Bitboard<P::Layout> {
+    let corners = corner_squares(pos).bits();
+    let beside = kernel::neighbours::<P::Layout>(corners);
+    Bitboard::from_bits(beside & edge_squares(pos).bits() & !corners)
+}
+
+/// The X-squares: the squares off the rim beside a corner square by a side or a
+/// corner. On 8×8, `b2 g2 b7 g7`; on the octagon, two beside each end of a cut
+/// side (`c2 d2` beside `c1`, `b3 b4` beside `a3`, …).
+///
+/// ```
+/// use reversi::{features, AnyPosition, Board, Rules, TwoPlayer10, TwoPlayer8};
+/// let pos = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+/// assert_eq!(features::x_squares(&pos).to_string(), "b2 g2 b7 g7");
+/// let rules = Rules::builder(Board::Octagon).build().unwrap();
+/// let octagon = TwoPlayer10::try_from(AnyPosition::start(&rules))?;
+/// assert_eq!(
+///     features::x_squares(&octagon).to_string(),
+///     "c2 d2 g2 h2 b3 i3 b4 i4 b7 i7 b8 i8 c9 d9 g9 h9"
+/// );
+/// # Ok::<_, reversi::KindError>(())
+/// ```
+pub fn x_squares<P: Position>(pos: &P) -> Bitboard<P::Layout> {
+    let corners = corner_squares(pos).bits();
+    let beside = kernel::neighbours::<P::Layout>(corners);
+    Bitboard::from_bits(beside & playable(pos) & !edge_squares(pos).bits() & !corners)
 }
 
 /// Discs of `color` that can never flip again, whatever is played: a proven lower

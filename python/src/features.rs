@@ -6,7 +6,7 @@ use reversi::features;
 use reversi::{AnyPosition, Color, PositionVisitor, SearchPosition};
 
 /// The names of the features, in the order [`counts`] returns them.
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 9] = [
     "discs",
     "mobility",
     "potential_mobility",
@@ -14,10 +14,12 @@ pub const NAMES: [&str; 7] = [
     "stable",
     "corners",
     "edges",
+    "c_squares",
+    "x_squares",
 ];
 
 /// The features of `color` in `position`, counted, in [`NAMES`] order.
-pub fn counts(position: &AnyPosition, color: Color) -> [u32; 7] {
+pub fn counts(position: &AnyPosition, color: Color) -> [u32; 9] {
     position.visit_fastest(Counts { color })
 }
 
@@ -26,9 +28,9 @@ struct Counts {
 }
 
 impl PositionVisitor for Counts {
-    type Output = [u32; 7];
+    type Output = [u32; 9];
 
-    fn visit<P: SearchPosition>(self, pos: &P) -> [u32; 7] {
+    fn visit<P: SearchPosition>(self, pos: &P) -> [u32; 9] {
         let color = self.color;
         let discs = pos.discs(color);
         [
@@ -39,6 +41,8 @@ impl PositionVisitor for Counts {
             features::stable(pos, color).len(),
             (discs & features::corner_squares(pos)).len(),
             (discs & features::edge_squares(pos)).len(),
+            (discs & features::c_squares(pos)).len(),
+            (discs & features::x_squares(pos)).len(),
         ]
         .map(|n| n as u32)
     }

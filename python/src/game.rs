@@ -656,7 +656,9 @@ impl PyGame {
     /// discs next to an empty square); ``stable`` (discs that can never flip
     /// again, a proven lower bound); ``corners`` and ``edges`` (the player's discs
     /// on the squares no move can flip, and on the rim of the board, the octagon's
-    /// cut sides and the squares beside a blocked square included).
+    /// cut sides and the squares beside a blocked square included);
+    /// ``c_squares`` and ``x_squares`` (the player's discs beside a corner square,
+    /// on the rim and off it: b1 a2 … and b2 g2 b7 g7 on 8x8).
     #[pyo3(signature = (player=None))]
     fn features<'py>(
         &self,

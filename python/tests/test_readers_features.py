@@ -52,6 +52,7 @@ def test_features_match_plain_counts_along_random_games(text):
             features = game.features(player)
             assert set(features) == {
                 "discs", "mobility", "potential_mobility", "frontier", "stable", "corners", "edges",
+                "c_squares", "x_squares",
             }
             expected = reference_features(game, player)
             for name, count in expected.items():
@@ -59,6 +60,8 @@ def test_features_match_plain_counts_along_random_games(text):
             assert features["discs"] == game.scores()[player]
             assert 0 <= features["stable"] <= features["discs"]
             assert features["corners"] <= features["edges"] <= features["discs"]
+            assert features["c_squares"] <= features["edges"]
+            assert features["x_squares"] + features["edges"] <= features["discs"]
         mover = game.features()
         assert mover == game.features(game.to_move)
         actions = game.legal_actions()
@@ -75,10 +78,13 @@ def test_corners_edges_and_stable_discs_on_a_known_position():
     black, white = game.features(0), game.features(1)
     assert (black["stable"], black["corners"], black["edges"]) == (3, 1, 3)
     assert (white["stable"], white["corners"], white["edges"]) == (0, 0, 1)
+    # b1 and a2 are C-squares; nobody is on b2, the X-square.
+    assert (black["c_squares"], black["x_squares"]) == (2, 0)
+    assert (white["c_squares"], white["x_squares"]) == (0, 0)
     start = reversi.Game("8x8").features()
     assert start == {
         "discs": 2, "mobility": 4, "potential_mobility": 10, "frontier": 2,
-        "stable": 0, "corners": 0, "edges": 0,
+        "stable": 0, "corners": 0, "edges": 0, "c_squares": 0, "x_squares": 0,
     }
 
 

@@ -132,6 +132,25 @@ fn edge_squares(pos: &AnyPosition) -> SquareSet {
         .filter(|&(c, r)| line_end(pos, c, r, (1, 0)) || line_end(pos, c, r, (0, 1))))
 }
 
+/// The playable squares beside a corner square (by a side or a corner) that are
+/// not corners themselves: on the rim (`rim`) or off it.
+fn beside_corners(pos: &AnyPosition, rim: bool) -> SquareSet {
+    let corners = corner_squares(pos);
+    let edges = edge_squares(pos);
+    set(squares(pos)
+        .filter(|&(c, r)| playable(pos, c, r))
+        .filter(|&(c, r)| !corners.contains(Square::new(c as u8, r as u8)))
+        .filter(|&(c, r)| edges.contains(Square::new(c as u8, r as u8)) == rim)
+        .filter(|&(c, r)| {
+            (-1..=1).any(|dc| {
+                (-1..=1).any(|dr| {
+                    playable(pos, c + dc, r + dr)
+                        && corners.contains(Square::new((c + dc) as u8, (r + dr) as u8))
+                })
+            })
+        }))
+}
+
 /// The squares of the line through (c, r) along `axis`, between holes, in order.
 fn line(pos: &AnyPosition, c: i32, r: i32, (dc, dr): (i32, i32)) -> Vec<(i32, i32)> {
     let (mut x, mut y) = (c, r);
@@ -150,8 +169,8 @@ fn line(pos: &AnyPosition, c: i32, r: i32, (dc, dr): (i32, i32)) -> Vec<(i32, i3
 struct Features(Color);
 
 impl PositionVisitor for Features {
-    type Output = [SquareSet; 6];
-    fn visit<P: Position>(self, p: &P) -> [SquareSet; 6] {
+    type Output = [SquareSet; 8];
+    fn visit<P: Position>(self, p: &P) -> [SquareSet; 8] {
         [
             features::mobility(p, self.0).to_squares(),
             features::potential_mobility(p, self.0).to_squares(),
@@ -159,6 +178,8 @@ impl PositionVisitor for Features {
             features::corner_squares(p).to_squares(),
             features::edge_squares(p).to_squares(),
             features::stable(p, self.0).to_squares(),
+            features::c_squares(p).to_squares(),
+            features::x_squares(p).to_squares(),
         ]
     }
 }
@@ -222,7 +243,8 @@ fn check_position(
     memo: &mut HashMap<Vec<u8>, Vec<bool>>,
 ) -> Result<(), TestCaseError> {
     for &color in Color::ALL.iter() {
-        let [mob, pot, front, corners, edges, stable] = pos.visit_fastest(Features(color));
+        let [mob, pot, front, corners, edges, stable, c_squares, x_squares] =
+            pos.visit_fastest(Features(color));
         prop_assert_eq!(
             mob,
             mobility(pos, color),
@@ -242,6 +264,13 @@ fn check_position(
         prop_assert_eq!(front, frontier(pos, color), "frontier in {}", pos);
         prop_assert_eq!(corners, corner_squares(pos), "corners in {}", pos);
         prop_assert_eq!(edges, edge_squares(pos), "edges in {}", pos);
+        prop_assert_eq!(c_squares, beside_corners(pos, true), "C-squares in {}", pos);
+        prop_assert_eq!(
+            x_squares,
+            beside_corners(pos, false),
+            "X-squares in {}",
+            pos
+        );
         prop_assert_eq!(pos.visit(Features(color))[5], stable);
         prop_assert!((stable - pos.discs(color)).is_empty());
         for (c, r) in squares(pos).filter(|&(c, r)| cell(pos, c, r) == Some(Cell::Disc(color))) {
