@@ -343,11 +343,7 @@ impl VecEnv {
         let rules = rules_arg(rules)?;
         let rng = Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or_else(fresh_seed));
         if random_blocked {
-            // The draws cannot fail later if one does not now.
-            rules
-                .to_builder()
-                .build_with_random_blocked(&mut rng.clone())
-                .map_err(|e| rules_error(format_args!("random_blocked: {e}")))?;
+            check_random_blocked(&rules, &rng)?;
         }
         let start = AnyPosition::start(&rules);
         // A game's state, and its share of what each step returns.
@@ -675,6 +671,16 @@ impl Actions<'_> {
             Actions::Copied(actions) => actions,
         }
     }
+}
+
+/// An error unless `rules` take squares blocked at random: drawn once here on a
+/// copy of `rng`, so that the draws of the games cannot fail later.
+pub(crate) fn check_random_blocked(rules: &Rules, rng: &Xoshiro256PlusPlus) -> PyResult<()> {
+    rules
+        .to_builder()
+        .build_with_random_blocked(&mut rng.clone())
+        .map(|_| ())
+        .map_err(|e| rules_error(format_args!("random_blocked: {e}")))
 }
 
 /// The games a `reset` names: distinct indices below `num_envs`.

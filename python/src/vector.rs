@@ -15,7 +15,8 @@ use crate::game::PyGame;
 use crate::observation;
 use crate::rules::rules_arg;
 use crate::vecenv::{
-    check_memory, fresh_seed, obs_array, replay_line, step_actions, uninit, zeros, ObsDtype,
+    check_memory, check_random_blocked, fresh_seed, obs_array, replay_line, step_actions, uninit,
+    zeros, ObsDtype,
 };
 
 type Step<'py> = (
@@ -151,10 +152,7 @@ impl VectorGames {
             Some(value) => seats_arg(value, &rules)?,
         };
         if random_blocked {
-            rules
-                .to_builder()
-                .build_with_random_blocked(&mut rng.clone())
-                .map_err(|e| rules_error(format_args!("random_blocked: {e}")))?;
+            check_random_blocked(&rules, &rng)?;
         }
         let board = rules.board();
         let each = 4 * core::mem::size_of::<reversi::AnyPosition>()

@@ -126,13 +126,24 @@ impl Greedy {
 
 impl Think for Greedy {
     fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
-        let sign = if pos.anti() { -1 } else { 1 };
         let moves = pos.legal_moves();
-        let spot = best_by(moves, &mut self.rng, |m| {
-            sign * pos.flips_unchecked(m).len() as i32
-        });
+        let spot = greedy_move(pos, moves, &mut self.rng);
         Ok(place(spot, None, moves.len() as u64))
     }
+}
+
+/// The `greedy` bot's move in `pos` among its legal `moves` (not empty, as
+/// [`Position::legal_moves`] gives them): the one that flips the most discs (the
+/// fewest in Anti-Reversi), ties drawn uniformly from `rng`. For a batch of
+/// games on typed positions that plays greedy opponents without a bot for each
+/// game.
+pub fn greedy_move<P: Position>(
+    pos: &P,
+    moves: Bitboard<P::Layout>,
+    rng: &mut impl Rng,
+) -> Spot<P::Layout> {
+    let sign = if pos.anti() { -1 } else { 1 };
+    best_by(moves, rng, |m| sign * pos.flips_unchecked(m).len() as i32)
 }
 
 /// One ply: its own mobility against the others' after the move, and corners

@@ -8,8 +8,8 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::playout::uniform_below;
-use reversi::{AnyPosition, Bitboard, Color, Move, Outcome, Position, Rules, SearchPosition, Spot};
-use reversi_engine::bot::Bot;
+use reversi::{AnyPosition, Color, Move, Outcome, Position, Rules, SearchPosition, Spot};
+use reversi_engine::bot::{greedy_move, Bot};
 
 use reversi::layout::Bits;
 
@@ -267,7 +267,7 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Seated<P> {
                 bits,
                 uniform_below(rng, bits.count()),
             ))),
-            Opponent::Greedy => Ok(Some(greedy(position, moves, rng))),
+            Opponent::Greedy => Ok(Some(greedy_move(position, moves, rng).bit() as u32)),
             Opponent::SelfPlay => unreachable!("self-play has no opponent"),
             Opponent::Bot(bot) => {
                 let any: AnyPosition = (*position).into();
@@ -308,30 +308,6 @@ impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> Seated<P> {
                 .planes_of(&self.games.positions[i], usize::from(self.views[i]), out);
         }
     }
-}
-
-/// The greedy move in `position`, which has the legal `moves`: the most flips
-/// (the fewest in Anti-Reversi), ties drawn uniformly.
-fn greedy<P: Position>(
-    position: &P,
-    moves: Bitboard<P::Layout>,
-    rng: &mut Xoshiro256PlusPlus,
-) -> u32 {
-    let sign = if position.anti() { -1 } else { 1 };
-    let (mut best, mut best_value, mut ties) = (0, i32::MIN, 0);
-    for spot in moves {
-        let value = sign * position.flips_unchecked(spot).len() as i32;
-        if value > best_value {
-            (best, best_value, ties) = (spot.bit() as u32, value, 1);
-        } else if value == best_value {
-            // The k-th tie replaces the choice with probability 1/k.
-            ties += 1;
-            if uniform_below(rng, ties) == 0 {
-                best = spot.bit() as u32;
-            }
-        }
-    }
-    best
 }
 
 impl<P: SearchPosition + Into<AnyPosition> + Send + Sync + 'static> AgentBatch for Seated<P> {
