@@ -26,6 +26,7 @@ pub mod bot;
 pub mod cli;
 pub mod limits;
 pub mod line;
+pub(crate) mod lockless;
 pub mod protocol;
 pub mod search;
 pub mod solver;

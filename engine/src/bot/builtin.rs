@@ -9,22 +9,25 @@ use web_time::Instant;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::layout::Grid8;
 use reversi::{
-    features, playout, AnyPosition, Bitboard, Color, Game, Move, Position, PositionVisitor, Spot,
-    TwoPlayer8,
+    features, playout, AnyPosition, Bitboard, Color, Game, LayoutVisitor, Move, Position,
+    PositionVisitor, SearchPosition, Spot, TwoPlayer8,
 };
 
 use crate::limits::{is_set, Interruption, Limits};
 use crate::line::with_passes;
-use crate::search::alphabeta::{alphabeta_root, RootError, Search, EXACT, INFINITY};
+use crate::search::alphabeta::{Evaluator, RootError, Searcher, EXACT, INFINITY};
+use crate::search::eval::Features;
 use crate::search::mcts::mcts;
+use crate::search::patterns::Patterns;
 use crate::solver::SolveError;
 
 use super::*;
 
 /// What a built-in bot does in a position with a legal move, whatever its type.
 trait Think {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError>;
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError>;
 }
 
 struct Visit<'a, T>(&'a mut T);
@@ -32,7 +35,7 @@ struct Visit<'a, T>(&'a mut T);
 impl<T: Think> PositionVisitor for Visit<'_, T> {
     type Output = Result<Choice, BotError>;
 
-    fn visit<P: Position>(self, pos: &P) -> Result<Choice, BotError> {
+    fn visit<P: SearchPosition>(self, pos: &P) -> Result<Choice, BotError> {
         self.0.think(pos)
     }
 }
@@ -101,7 +104,7 @@ impl Random {
 }
 
 impl Think for Random {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let spot = playout::random_move(pos, &mut self.rng).expect("a legal move");
         Ok(place(spot, None, 0))
     }
@@ -125,7 +128,7 @@ impl Greedy {
 }
 
 impl Think for Greedy {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let moves = pos.legal_moves();
         let spot = greedy_move(pos, moves, &mut self.rng);
         Ok(place(spot, None, moves.len() as u64))
@@ -164,7 +167,7 @@ impl Mobility {
 }
 
 impl Think for Mobility {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
         let moves = pos.legal_moves();
         let spot = best_by(moves, &mut self.rng, |m| mobility_score(pos, m));
         Ok(place(spot, None, moves.len() as u64))
@@ -220,7 +223,7 @@ impl Mcts {
 }
 
 impl Think for Mcts {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for a legal move: the search cannot fail.
         let limits = Limits {
             nodes: self.time.is_none().then_some(u64::from(self.playouts)),
@@ -239,45 +242,61 @@ impl Think for Mcts {
     }
 }
 
-/// Alpha-beta on mobility, potential mobility, frontier, corners and stable
-/// discs, then an exact solve of the last empty squares (by the
-/// [`Solver`](crate::solver::Solver) on two-player 8×8 Reversi, by a plain exact
-/// search elsewhere); two players only, every board and option. Its
-/// [`Choice::eval`] is in discs: [`Eval::Exact`] once the endgame is solved,
-/// [`Eval::Discs`] before.
+/// Alpha-beta on the [`Searcher`] framework (principal-variation search,
+/// iterative deepening, a transposition table, threads), evaluating by the
+/// learned [`Patterns`] on 8×8 Reversi (two players, no blocked squares, not
+/// Anti-Reversi) from 24 empty squares, and by the hand-written [`Features`]
+/// (mobility, potential mobility, frontier, corners, stable discs) before and
+/// elsewhere, then an exact solve
+/// of the last empty squares (by the [`Solver`](crate::solver::Solver) on
+/// 8×8 Reversi, by the same search to the end elsewhere); two players only,
+/// every board and option. Its [`Choice::eval`] is in discs: [`Eval::Exact`]
+/// once the endgame is solved, [`Eval::Discs`] before.
 pub struct AlphaBeta {
     name: String,
     /// The depth (at least 1), the time a move and the stop flag.
     limits: Limits,
     solve: u32,
+    threads: usize,
+    /// Whether to evaluate by the learned patterns where they fit.
+    patterns: bool,
     /// The 8×8 endgame solver, made at the first endgame (its table of up to
     /// 64 MB, sized by `solve`, is not needed before).
     solver: Option<Box<crate::solver::Solver>>,
+    /// The searches, each made at its first use: their tables are kept from
+    /// move to move.
+    learned: Option<Searcher<&'static Patterns>>,
+    features: Option<Searcher<Features>>,
     /// The time left for the search of the move being chosen.
     time_left: Option<Duration>,
 }
 
 impl AlphaBeta {
     /// The bot, named `alphabeta`, searching `depth` plies (at least 1), exact
-    /// from `solve` empty squares.
+    /// from `solve` empty squares, on one thread, by the learned patterns
+    /// where they fit.
     pub fn new(depth: u32, solve: u32) -> AlphaBeta {
         AlphaBeta {
             name: "alphabeta".into(),
             limits: Limits::default().with_depth(depth.max(1)),
             solve,
+            threads: 1,
+            patterns: true,
             solver: None,
+            learned: None,
+            features: None,
             time_left: None,
         }
     }
 
     /// Thinking time per move (`None`, the default: the full depth every
     /// move). On time, the midgame search deepens one ply at a time up to the
-    /// bot's depth ([`alphabeta_root`] with a time) and plays the best move of the
-    /// deepest search finished in time; the first ply always finishes. From
-    /// `solve` empty squares it deepens to the end of the game, exact if it
-    /// gets there in time (on 8×8 the solver has the first half of the time,
-    /// the deepening the rest if the solver does not finish). Moves made on
-    /// time are not reproducible.
+    /// bot's depth ([`Searcher::search`] with a time) and plays the best move
+    /// of the deepest search finished in time; the first ply always finishes.
+    /// From `solve` empty squares it deepens to the end of the game, exact if
+    /// it gets there in time (on 8×8 the solver has the first half of the
+    /// time, the deepening the rest if the solver does not finish). Moves made
+    /// on time are not reproducible.
     ///
     /// ```
     /// use std::time::{Duration, Instant};
@@ -295,17 +314,48 @@ impl AlphaBeta {
         self.limits.time = time;
         self
     }
-}
 
-impl Think for AlphaBeta {
-    fn think<P: Position>(&mut self, pos: &P) -> Result<Choice, BotError> {
-        // `choose_in` has checked for two players and a legal move: the search
-        // fails only when stopped.
-        let limits = Limits {
+    /// Search on `threads` threads (at least 1; default 1), which share the
+    /// table: deeper in the same time, not reproducible.
+    pub fn threads(mut self, threads: usize) -> AlphaBeta {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Evaluate by the learned [`Patterns`] where they fit (`true`, the
+    /// default) or by the hand-written [`Features`] everywhere.
+    pub fn patterns(mut self, on: bool) -> AlphaBeta {
+        self.patterns = on;
+        self
+    }
+
+    /// A search's table size: 16 MiB on time, less for a shallow fixed depth,
+    /// so that a bot in a batch of thousands does not take gigabytes.
+    fn table_bits(&self) -> u32 {
+        match self.limits.depth {
+            Some(depth) if self.limits.time.is_none() => depth
+                .saturating_mul(2)
+                .saturating_add(10)
+                .min(Searcher::<()>::DEFAULT_TABLE_BITS),
+            _ => Searcher::<()>::DEFAULT_TABLE_BITS,
+        }
+    }
+
+    /// The limits of the search of this move.
+    fn move_limits(&self) -> Limits {
+        Limits {
             time: self.time_left,
             ..self.limits.clone()
-        };
-        let found = match alphabeta_root(pos, &limits, self.solve) {
+        }
+    }
+
+    /// The choice of `searcher` in `pos` within `limits`.
+    fn search<E: Evaluator<P>, P: SearchPosition>(
+        searcher: &mut Searcher<E>,
+        pos: &P,
+        limits: &Limits,
+    ) -> Result<Choice, BotError> {
+        let found = match searcher.search(pos, limits) {
             Ok(found) => found,
             Err(RootError::Stopped) => return Err(BotError::Stopped),
             Err(e) => return Err(EngineError::from(e).into()),
@@ -316,6 +366,42 @@ impl Think for AlphaBeta {
             pv: found.pv,
             ..Choice::new(found.best.square())
         })
+    }
+}
+
+impl Think for AlphaBeta {
+    fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
+        // `choose_in` has checked for two players and a legal move: the search
+        // fails only when stopped.
+        let limits = self.move_limits();
+        let (bits, threads, solve) = (self.table_bits(), self.threads, self.solve);
+        let searcher = self.features.get_or_insert_with(|| {
+            Searcher::new(Features)
+                .with_table_bits(bits)
+                .with_threads(threads)
+                .with_solve(solve)
+        });
+        AlphaBeta::search(searcher, pos, &limits)
+    }
+}
+
+/// [`AlphaBeta`]'s search of an 8×8 position by the learned patterns.
+struct Learned<'a>(&'a mut AlphaBeta);
+
+impl LayoutVisitor<Grid8> for Learned<'_> {
+    type Output = Result<Choice, BotError>;
+
+    fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Result<Choice, BotError> {
+        let bot = self.0;
+        let limits = bot.move_limits();
+        let (bits, threads, solve) = (bot.table_bits(), bot.threads, bot.solve);
+        let searcher = bot.learned.get_or_insert_with(|| {
+            Searcher::new(Patterns::builtin())
+                .with_table_bits(bits)
+                .with_threads(threads)
+                .with_solve(solve)
+        });
+        AlphaBeta::search(searcher, pos, &limits)
     }
 }
 
@@ -429,9 +515,29 @@ impl AlphaBeta {
                 }
             }
         }
+        let playing = !pos.is_over() && !pos.must_pass() && !self.limits.is_stopped();
+        if self.patterns && playing && fits_patterns(pos) && pos.empty().len() <= PATTERNS_FROM {
+            if let Ok(position) = TwoPlayer8::try_from(*pos) {
+                return position.visit_fastest_typed(Learned(self));
+            }
+        }
         let (name, stop) = (self.name.clone(), self.limits.stop.clone());
         choose_in(self, &name, true, pos, stop.as_deref())
     }
+}
+
+/// The empty squares from which the learned [`Patterns`] evaluate: they were
+/// learned on positions of 10 to 20 empty squares (solved exactly), and
+/// search worse than the hand-written features before (PERFORMANCE.md).
+const PATTERNS_FROM: usize = 24;
+
+/// Whether the learned [`Patterns`] evaluate `pos`: two-player 8×8 Reversi
+/// (not Anti-Reversi, no blocked squares), what they were learned on.
+fn fits_patterns(pos: &AnyPosition) -> bool {
+    pos.board() == reversi::Board::Size8
+        && pos.players() == 2
+        && !pos.anti()
+        && pos.blocked().is_empty()
 }
 
 /// The table size (in bits of entries) of the solver of an alpha-beta bot exact
@@ -446,12 +552,7 @@ fn solver_table_bits(solve: u32) -> u32 {
 /// Reversi (not Anti-Reversi, no blocked squares) with at most `solve` empty
 /// squares.
 fn solver_position(pos: &AnyPosition, solve: u32) -> Option<TwoPlayer8> {
-    let fits = pos.board() == reversi::Board::Size8
-        && pos.players() == 2
-        && !pos.anti()
-        && pos.blocked().is_empty()
-        && pos.empty().len() as u32 <= solve;
-    if !fits {
+    if !(fits_patterns(pos) && pos.empty().len() as u32 <= solve) {
         return None;
     }
     TwoPlayer8::try_from(*pos).ok()
@@ -494,16 +595,19 @@ pub fn rank_moves(pos: &AnyPosition, limits: &Limits, solve: u32) -> Result<Vec<
     }
     impl PositionVisitor for Rank<'_> {
         type Output = Result<Vec<Choice>, BotError>;
-        fn visit<P: Position>(self, pos: &P) -> Result<Vec<Choice>, BotError> {
+        fn visit<P: SearchPosition>(self, pos: &P) -> Result<Vec<Choice>, BotError> {
             let empties = pos.empty().len() as u32;
             let depth = self.limits.depth.map_or(empties + 1, |d| d.max(1));
             let exact = empties <= self.solve || depth > empties;
-            let mut search = Search::new(exact, self.limits);
+            let depth = if exact { u32::MAX } else { depth };
+            let bits = (10 + 2 * depth.min(5)).min(Searcher::<()>::DEFAULT_TABLE_BITS);
+            let mut searcher = Searcher::new(Features).with_table_bits(bits);
+            let mut search = searcher.start(self.limits);
             let mut ranked: Vec<Choice> = pos
                 .legal_moves()
                 .iter()
                 .map(|m| {
-                    let before = search.nodes;
+                    let before = search.nodes();
                     let value =
                         -search.negamax(&pos.play_unchecked(m), depth - 1, -INFINITY, INFINITY);
                     let line: Vec<_> = core::iter::once(m.square())
@@ -512,7 +616,7 @@ pub fn rank_moves(pos: &AnyPosition, limits: &Limits, solve: u32) -> Result<Vec<
                     Choice {
                         mv: Move::Place(m.square()),
                         eval: Some(eval_of(value, exact)),
-                        nodes: search.nodes - before,
+                        nodes: search.nodes() - before,
                         pv: with_passes(pos, &line),
                     }
                 })

@@ -17,13 +17,17 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
               plays 2, 3 and 4 players; every variant. Options: playouts=N
               (default 1000), time=MS (think MS milliseconds per move instead:
               not reproducible), c=F (exploration, default 1.4)
-  alphabeta   alpha-beta on mobility, potential mobility, frontier, corners and
-              stable discs, then an exact solve of the last empty squares; two
-              players only, every board and option. Options: depth=N (default 4),
-              solve=N (exact from N empty squares, default 12), time=MS (deepen
-              a ply at a time for MS milliseconds a move and play the deepest
-              search finished; depth is then a cap, none by default; not
-              reproducible)";
+  alphabeta   alpha-beta (principal-variation search, a transposition table) on
+              patterns learned from tournament games on 8x8 Reversi from 24
+              empty squares, on mobility, frontier, corners and stable discs
+              before and elsewhere, then an
+              exact solve of the last empty squares; two players only, every
+              board and option. Options: depth=N (default 4), solve=N (exact
+              from N empty squares, default 12), time=MS (deepen a ply at a
+              time for MS milliseconds a move and play the deepest search
+              finished; depth is then a cap, none by default; not
+              reproducible), threads=N (default 1; more are not reproducible),
+              eval=patterns|features (default patterns where they fit)";
 
 /// A bot and its settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +57,11 @@ pub enum Kind {
         /// Thinking time per move: the search deepens one ply at a time and
         /// plays the deepest search finished in time.
         time: Option<Duration>,
+        /// The threads of the search (1: reproducible).
+        threads: usize,
+        /// Whether the learned patterns evaluate where they fit (8×8
+        /// Reversi), rather than the hand-written features.
+        patterns: bool,
     },
 }
 
@@ -171,6 +180,8 @@ impl Spec {
                 depth: 4,
                 solve: 12,
                 time: None,
+                threads: 1,
+                patterns: true,
             },
             _ => return Err(SpecError::UnknownBot(name.to_string())),
         };
@@ -185,6 +196,8 @@ impl Spec {
                 "playouts" | "time" => &["playouts", "time"],
                 "depth" => &["depth"],
                 "solve" => &["solve"],
+                "threads" => &["threads"],
+                "eval" => &["eval"],
                 "c" => &["c"],
                 _ => &[],
             };
@@ -227,6 +240,29 @@ impl Spec {
                 (Kind::AlphaBeta { solve, .. }, "solve") => {
                     *solve = option(name, "solve", value, |_: &u32| true, "")?
                 }
+                (Kind::AlphaBeta { threads, .. }, "threads") => {
+                    *threads = option(
+                        name,
+                        "threads",
+                        value,
+                        |&n| (1..=256).contains(&n),
+                        "must be 1 to 256",
+                    )?;
+                }
+                (Kind::AlphaBeta { patterns, .. }, "eval") => {
+                    *patterns = match value {
+                        "patterns" => true,
+                        "features" => false,
+                        _ => {
+                            return Err(SpecError::BadValue {
+                                bot: name.to_string(),
+                                option: "eval",
+                                value: value.to_string(),
+                                why: "must be patterns or features",
+                            })
+                        }
+                    };
+                }
                 (Kind::AlphaBeta { time, .. }, "time") => {
                     *time = Some(Duration::from_millis(option(
                         name,
@@ -242,7 +278,9 @@ impl Spec {
                         option: key.to_string(),
                         takes: match kind {
                             Kind::Mcts { .. } => &["playouts", "time", "c"],
-                            Kind::AlphaBeta { .. } => &["depth", "solve", "time"],
+                            Kind::AlphaBeta { .. } => {
+                                &["depth", "solve", "time", "threads", "eval"]
+                            }
                             _ => &[],
                         },
                     })
@@ -291,9 +329,19 @@ impl Spec {
                     .exploration(exploration)
                     .named(name),
             ),
-            Kind::AlphaBeta { depth, solve, time } => {
-                Box::new(AlphaBeta::new(depth, solve).time(time).named(name))
-            }
+            Kind::AlphaBeta {
+                depth,
+                solve,
+                time,
+                threads,
+                patterns,
+            } => Box::new(
+                AlphaBeta::new(depth, solve)
+                    .time(time)
+                    .threads(threads)
+                    .patterns(patterns)
+                    .named(name),
+            ),
         }
     }
 }

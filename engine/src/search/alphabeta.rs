@@ -1,26 +1,278 @@
-//! Negamax alpha-beta on the evaluation, exact (to the end of the game) when few
-//! squares are left; two players, every board and option.
+//! The alpha-beta search framework: negamax with principal-variation search,
+//! iterative deepening, aspiration windows, a transposition table on the
+//! library's hash keys, moves ordered by the table and the evaluation, a time
+//! budget, a stop flag, the principal variation, and threads (lazy SMP: the
+//! threads share the table); two players, every board and option, and any
+//! [`Evaluator`]: the engine's ([`Features`](super::eval::Features) on every
+//! board, [`Patterns`](super::patterns::Patterns) learned for 8×8) or yours.
+//!
+//! A bot builder writes the evaluation and nothing else:
+//!
+//! ```
+//! use std::time::Duration;
+//! use reversi::{features, AnyPosition, Position, Rules, TwoPlayer8};
+//! use reversi_engine::search::alphabeta::{Evaluator, Searcher};
+//! use reversi_engine::Limits;
+//!
+//! /// Corners and mobility, in hundredths of a disc, for any board.
+//! struct Mine;
+//! impl<P: Position> Evaluator<P> for Mine {
+//!     fn evaluate(&self, pos: &P) -> i32 {
+//!         let (me, you) = (pos.to_move(), pos.to_move().opponent());
+//!         let corners = features::corner_squares(pos);
+//!         let corner = (pos.discs(me) & corners).len() as i32 - (pos.discs(you) & corners).len() as i32;
+//!         let mobility = pos.mobility(me).len() as i32 - pos.mobility(you).len() as i32;
+//!         300 * corner + 50 * mobility
+//!     }
+//! }
+//!
+//! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
+//! let mut searcher = Searcher::new(Mine).with_threads(2);
+//! let found = searcher.search(&start, &Limits::default().with_time(Duration::from_millis(100)))?;
+//! assert!(start.is_legal(found.best.square()) && found.depth >= 4);
+//! assert_eq!(found.pv.first(), Some(&reversi::Move::Place(found.best.square())));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use multiversion::multiversion;
 use reversi::layout::Layout;
-use reversi::{features, Bitboard, BitboardIter, Move, Position, Spot, Square};
+use reversi::{features, Bitboard, Move, Position, SearchPosition, Spot, Square};
+use web_time::Instant;
 
-use super::eval::evaluate;
 use crate::bot::Eval;
 use crate::limits::{Interruption, Limits, Watch};
 use crate::line::with_passes;
+use crate::lockless;
 
 /// Exact scores are disc margins times this, above any evaluation.
 pub const EXACT: i32 = 10_000;
 /// Above any value a search returns: the initial window is `-INFINITY..INFINITY`.
 pub const INFINITY: i32 = 200 * EXACT;
 
-/// A negamax search's settings and its node count.
-pub struct Search {
+/// An evaluation of two-player positions of type `P`, for the player to move:
+/// what a bot builder writes, and all the search needs of them.
+///
+/// The value is best in hundredths of a disc (the engine shows it divided by
+/// 100, as [`Eval::Discs`]), and must stay within `-EXACT + 1..EXACT`: the
+/// search scores the end of the game as the disc margin times [`EXACT`], above
+/// any evaluation. The search calls it at the leaves of its depth and to order
+/// the moves of the nodes far from them (the move whose position is worst for
+/// the opponent first), so a better evaluation also makes the search faster.
+/// It is shared by the search's threads (`Sync`); a game that is over is
+/// scored by the search, not by the evaluation.
+///
+/// Implemented for closures (`|pos: &TwoPlayer8| …`), for
+/// [`Features`](super::eval::Features) on every position and for
+/// [`Patterns`](super::patterns::Patterns) on the 8×8 grid.
+pub trait Evaluator<P: Position>: Sync {
+    /// The value of `pos` for its player to move.
+    fn evaluate(&self, pos: &P) -> i32;
+}
+
+impl<P: Position, F: Fn(&P) -> i32 + Sync> Evaluator<P> for F {
+    #[inline(always)]
+    fn evaluate(&self, pos: &P) -> i32 {
+        self(pos)
+    }
+}
+
+/// The draft (plies searched below a node) of a value that reached the end of
+/// every line: exact, and good for a search of any depth.
+const TO_THE_END: u32 = 255;
+
+/// The value of the move that has none in the table's entries.
+const NO_MOVE: u8 = u8::MAX;
+
+/// What the table knows of one position: bounds on its value at a draft, and
+/// the best move found there.
+#[derive(Clone, Copy)]
+struct Entry {
+    value: i32,
+    draft: u32,
+    /// Whether `value` is a lower bound, an upper bound, or both (exact).
+    lower: bool,
+    upper: bool,
+    /// The best move's bit, or [`NO_MOVE`].
+    best: u8,
+    /// The search that wrote it.
+    age: u8,
+}
+
+impl Entry {
+    fn data(self) -> u64 {
+        self.value as u32 as u64
+            | u64::from(self.draft) << 32
+            | u64::from(self.lower) << 40
+            | u64::from(self.upper) << 41
+            | u64::from(self.best) << 48
+            | u64::from(self.age) << 56
+    }
+
+    /// The entry of `data`, or none in a slot never written (every entry is a
+    /// bound of some kind).
+    fn from_data(data: u64) -> Option<Entry> {
+        let (lower, upper) = (data >> 40 & 1 != 0, data >> 41 & 1 != 0);
+        (lower || upper).then_some(Entry {
+            value: data as u32 as i32,
+            draft: (data >> 32) as u8 as u32,
+            lower,
+            upper,
+            best: (data >> 48) as u8,
+            age: (data >> 56) as u8,
+        })
+    }
+}
+
+/// Two slots, in one cache line: the first keeps the deepest entry of the
+/// latest search that hashed there, the second the latest.
+#[derive(Default)]
+#[repr(align(32))]
+struct Bucket([lockless::Slot; 2]);
+
+/// The transposition table, shared by the threads of one [`Searcher`].
+struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let bits = bits.clamp(2, 34) - 1;
+        Table {
+            buckets: lockless::huge_page_vec(1 << bits),
+            mask: (1 << bits) - 1,
+        }
+    }
+
+    #[inline(always)]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = &self.buckets[key as usize & self.mask].0;
+        bucket.iter().find_map(|slot| match slot.load() {
+            (k, data) if k == key => Entry::from_data(data),
+            _ => None,
+        })
+    }
+
+    #[inline(always)]
+    fn store(&self, key: u64, entry: Entry) {
+        let bucket = &self.buckets[key as usize & self.mask].0;
+        let (k, data) = bucket[0].load();
+        let deep = Entry::from_data(data);
+        let replace =
+            k == key || deep.is_none_or(|old| old.age != entry.age || entry.draft >= old.draft);
+        if replace {
+            bucket[0].save(key, entry.data());
+        } else {
+            bucket[1].save(key, entry.data());
+        }
+    }
+}
+
+/// The search of a bot: its [`Evaluator`], a transposition table kept from
+/// one search to the next (a game's searches share much), and its settings:
+/// threads, the table's size, and from how many empty squares it searches to
+/// the end of the game. [`Searcher::search`] finds the best move of a
+/// position; [`Searcher::start`] gives the single-threaded [`Search`] to write
+/// a root loop of your own.
+pub struct Searcher<E> {
+    eval: E,
+    /// Made at the first search, of `2^table_bits` entries.
+    table: Option<Table>,
+    table_bits: u32,
+    threads: usize,
+    solve: u32,
+    /// The number of the search, kept in the entries it writes: a later
+    /// search replaces them first.
+    age: u8,
+}
+
+impl<E> Searcher<E> {
+    /// The table's size when not set: 2^20 entries, 16 MiB.
+    pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+    /// A searcher on `eval`: one thread, a table of
+    /// [`DEFAULT_TABLE_BITS`](Self::DEFAULT_TABLE_BITS), exact only where its
+    /// depth reaches the end of the game.
+    pub fn new(eval: E) -> Searcher<E> {
+        Searcher {
+            eval,
+            table: None,
+            table_bits: Self::DEFAULT_TABLE_BITS,
+            threads: 1,
+            solve: 0,
+            age: 0,
+        }
+    }
+
+    /// This searcher on `threads` threads (at least 1), which share its table
+    /// (lazy SMP). With more than one, the searches are not reproducible. On
+    /// WebAssembly, which has no threads here, one.
+    pub fn with_threads(mut self, threads: usize) -> Searcher<E> {
+        self.threads = if cfg!(target_family = "wasm") {
+            1
+        } else {
+            threads.max(1)
+        };
+        self
+    }
+
+    /// This searcher with a table of `2^bits` entries of 16 bytes (2 to 34).
+    pub fn with_table_bits(mut self, bits: u32) -> Searcher<E> {
+        self.table_bits = bits.clamp(2, 34);
+        self.table = None;
+        self
+    }
+
+    /// This searcher exact from `empties` empty squares: it then searches to
+    /// the end of the game, whatever the depth.
+    pub fn with_solve(mut self, empties: u32) -> Searcher<E> {
+        self.solve = empties;
+        self
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Forgets what the table holds (a new game; searches stay correct
+    /// without it, and a later search replaces older entries first).
+    pub fn clear(&mut self) {
+        self.table = None;
+    }
+
+    /// A single-threaded search within `limits` (its nodes, time and stop
+    /// flag; not its depth, which each [`Search::negamax`] is given), on this
+    /// searcher's evaluation and table.
+    pub fn start(&mut self, limits: &Limits) -> Search<'_, E> {
+        self.age = self.age.wrapping_add(1);
+        let bits = self.table_bits;
+        Search {
+            eval: &self.eval,
+            table: self.table.get_or_insert_with(|| Table::new(bits)),
+            age: self.age,
+            nodes: 0,
+            watch: Watch::start(limits, CHECK_EVERY),
+            lines: Lines::new(),
+        }
+    }
+}
+
+/// The nodes between two looks at the clock and the stop flag: about a
+/// millisecond of search.
+const CHECK_EVERY: u64 = 4096;
+
+/// One thread's negamax on a [`Searcher`]'s evaluation and table, with its
+/// node count and the limits it runs within.
+pub struct Search<'a, E> {
+    eval: &'a E,
+    table: &'a Table,
+    age: u8,
     /// Positions visited so far.
-    pub nodes: u64,
-    /// Whether to search to the end of the game, ignoring the depth.
-    pub exact: bool,
+    nodes: u64,
     /// The nodes, time and stop flag of its [`Limits`], looked at every 4096
     /// nodes.
     watch: Watch,
@@ -55,15 +307,10 @@ impl Lines {
     }
 
     /// Room for a search of `pos` to `depth` plies (to the end of the game
-    /// when `exact`): every placement but the last may follow a pass, and a
-    /// search does not go past the end of the game.
-    fn fit<P: Position>(&mut self, pos: &P, depth: u32, exact: bool) {
-        let empties = pos.empty().len();
-        let placements = if exact {
-            empties
-        } else {
-            empties.min(depth as usize)
-        };
+    /// when `depth` is above its empty squares): every placement but the last
+    /// may follow a pass, and a search does not go past the end of the game.
+    fn fit<P: Position>(&mut self, pos: &P, depth: u32) {
+        let placements = pos.empty().len().min(depth as usize);
         let rows = 2 * placements + 2;
         if rows > self.rows {
             self.rows = rows;
@@ -108,26 +355,15 @@ impl Lines {
     }
 }
 
-/// The nodes between two looks at the clock and the stop flag: about a
-/// millisecond of search.
-const CHECK_EVERY: u64 = 4096;
-
-impl Search {
-    /// A search of no nodes yet, exact or not, within the nodes, the time and
-    /// the stop flag of `limits` (a flag already set stops it at its first
-    /// node); its depth is the one given to [`negamax`](Search::negamax).
-    pub fn new(exact: bool, limits: &Limits) -> Search {
-        Search {
-            nodes: 0,
-            exact,
-            watch: Watch::start(limits, CHECK_EVERY),
-            lines: Lines::new(),
-        }
+impl<E> Search<'_, E> {
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Why the search stopped before its end, once a limit has stopped it:
     /// from then on every node returns 0 at once, so the values it returns
-    /// mean nothing.
+    /// mean nothing (and none goes into the table).
     pub fn stopped(&self) -> Option<Interruption> {
         self.watch.stopped
     }
@@ -143,13 +379,15 @@ impl Search {
     ///
     /// ```
     /// use reversi::{AnyPosition, Position, Rules};
-    /// use reversi_engine::search::alphabeta::{Search, INFINITY};
+    /// use reversi_engine::search::alphabeta::{Searcher, INFINITY};
+    /// use reversi_engine::search::eval::Features;
     /// use reversi_engine::Limits;
     ///
     /// let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
     ///     unreachable!()
     /// };
-    /// let mut search = Search::new(false, &Limits::default());
+    /// let mut searcher = Searcher::new(Features);
+    /// let mut search = searcher.start(&Limits::default());
     /// search.negamax(&pos, 4, -INFINITY, INFINITY);
     /// let line = search.principal_variation();
     /// assert_eq!(line.len(), 4);
@@ -158,28 +396,35 @@ impl Search {
     pub fn principal_variation(&self) -> &[Square] {
         self.lines.row(0)
     }
-}
 
-impl Search {
-    /// Negamax alpha-beta: the value of `pos` for the player to move, exact
-    /// (margin times [`EXACT`]) at the end of the game or when few squares are left.
+    /// Negamax alpha-beta with principal-variation search and the table: the
+    /// value of `pos` for the player to move, `depth` plies deep (a pass is no
+    /// ply), within `alpha..beta` (fail-soft: a value at or below `alpha` is
+    /// an upper bound, at or above `beta` a lower bound). The end of the game
+    /// is worth its margin times [`EXACT`]; the positions at the depth, the
+    /// evaluation. A depth above the empty squares (`u32::MAX`, say) searches
+    /// to the end of the game: the value is then exact.
     ///
     /// Compiled for each x86-64 level (the `multiversion` crate, as the solver
     /// and the playouts are) and run in the best this processor has, so that the
     /// kernel of a position from [`visit_fastest`](reversi::AnyPosition::visit_fastest)
     /// is inlined into the search.
-    pub fn negamax<P: Position>(&mut self, pos: &P, depth: u32, alpha: i32, beta: i32) -> i32 {
-        self.lines.fit(pos, depth, self.exact);
-        negamax_compiled(self, pos, depth, alpha, beta, 0)
+    pub fn negamax<P: SearchPosition>(&mut self, pos: &P, depth: u32, alpha: i32, beta: i32) -> i32
+    where
+        E: Evaluator<P>,
+    {
+        self.lines.fit(pos, depth);
+        negamax_compiled(self, pos, pos.hash_key(), depth, alpha, beta, 0)
     }
 }
 
 /// [`Search::negamax`] for one processor level, of a node `ply` plies below
-/// the root (its row in [`Lines`]).
+/// the root (its row in [`Lines`]), whose hash key is `key`.
 #[multiversion(targets = "simd")]
-fn negamax_compiled<P: Position>(
-    search: &mut Search,
+fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
+    search: &mut Search<'_, E>,
     pos: &P,
+    key: u64,
     depth: u32,
     alpha: i32,
     beta: i32,
@@ -189,9 +434,10 @@ fn negamax_compiled<P: Position>(
     /// around it, so that it calls itself directly rather than through the
     /// run-time dispatch.
     #[multiversion::inherit_target]
-    fn negamax<P: Position>(
-        search: &mut Search,
+    fn negamax<E: Evaluator<P>, P: SearchPosition>(
+        search: &mut Search<'_, E>,
         pos: &P,
+        key: u64,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -202,16 +448,21 @@ fn negamax_compiled<P: Position>(
         if search.nodes >= search.watch.next_check && search.watch.interrupted(search.nodes) {
             return 0;
         }
-        if !search.exact && depth == 0 {
-            return evaluate(pos);
-        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let next = pos.pass_unchecked();
             if next.legal_moves().is_empty() {
                 return pos.final_margin() * EXACT;
             }
-            let value = -negamax(search, &next, depth, -beta, -alpha, ply + 1);
+            let value = -negamax(
+                search,
+                &next,
+                pos.key_after_pass(key),
+                depth,
+                -beta,
+                -alpha,
+                ply + 1,
+            );
             // The child's line only when it is whole: a child that cut off
             // left in its row the moves that raised its alpha before the cut.
             if alpha < value && value < beta {
@@ -219,89 +470,194 @@ fn negamax_compiled<P: Position>(
             }
             return value;
         }
-        let next_depth = depth.saturating_sub(1);
-        for m in ordered(pos, moves, search.exact || depth >= 2) {
-            let value = -negamax(
-                search,
-                &pos.play_unchecked(m),
-                next_depth,
-                -beta,
-                -alpha,
-                ply + 1,
-            );
-            if value >= beta {
-                // Only the first node's line is seen outside after a cut
-                // (`principal_variation`): below, a cut node's line is never
-                // read, and keeping it costs the exact search 4 %.
-                if ply == 0 {
-                    search.lines.cut(ply, m.square());
-                }
-                return value;
+        if depth == 0 {
+            return search.eval.evaluate(pos);
+        }
+        let empties = pos.empty().len() as u32;
+        let draft = if depth > empties { TO_THE_END } else { depth };
+        // Principal-variation nodes (an open window) take no value from the
+        // table, so that their line is searched whole.
+        let pv_node = beta - alpha > 1;
+        let mut first = None;
+        if let Some(entry) = search.table.probe(key) {
+            let cuts = entry.lower && entry.value >= beta || entry.upper && entry.value <= alpha;
+            if !pv_node && entry.draft >= draft && cuts {
+                return entry.value;
             }
-            if value > alpha {
-                alpha = value;
-                search.lines.extend(ply, m.square());
+            first = Spot::from_bit(usize::from(entry.best)).filter(|&m| moves.contains(m));
+        }
+        let alpha_in = alpha;
+        let next_depth = depth - 1;
+        let mut best = (-INFINITY, NO_MOVE);
+        for (searched, m) in ordered(search.eval, pos, moves, first, depth, empties).enumerate() {
+            let (child, flips) = pos.play_unchecked_with_flips(m);
+            let child_key = pos.key_after_move(key, m, flips);
+            let mut value;
+            if searched == 0 {
+                value = -negamax(
+                    search,
+                    &child,
+                    child_key,
+                    next_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                );
+            } else {
+                value = -negamax(
+                    search,
+                    &child,
+                    child_key,
+                    next_depth,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                if pv_node && alpha < value && value < beta {
+                    value = -negamax(
+                        search,
+                        &child,
+                        child_key,
+                        next_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                    );
+                }
+            }
+            if value > best.0 {
+                best = (value, m.bit() as u8);
+                if value > alpha {
+                    if value >= beta {
+                        // Only the first node's line is seen outside after a
+                        // cut (`principal_variation`).
+                        if ply == 0 {
+                            search.lines.cut(ply, m.square());
+                        }
+                        break;
+                    }
+                    alpha = value;
+                    search.lines.extend(ply, m.square());
+                }
             }
         }
-        alpha
+        if search.watch.stopped.is_none() {
+            let (value, best) = best;
+            search.table.store(
+                key,
+                Entry {
+                    value,
+                    draft,
+                    lower: value > alpha_in,
+                    upper: value < beta,
+                    best,
+                    age: search.age,
+                },
+            );
+        }
+        best.0
     }
-    negamax(search, pos, depth, alpha, beta, ply)
+    negamax(search, pos, key, depth, alpha, beta, ply)
 }
 
-/// The moves, fewest replies first when `sort` (the cheapest good order), else as
-/// they come.
+/// From this many plies left, a node orders its moves by the evaluation.
+const ORDER_BY_EVAL: u32 = 3;
+/// In a search to the end, from this many empty squares.
+const ORDER_BY_EVAL_TO_THE_END: u32 = 14;
+
+/// The moves of a node, `first` (the table's move) first, then the rest: by
+/// the evaluation of the position each leaves to the opponent (the lowest
+/// first) far from the leaves, by the opponent's replies (fewest first, a
+/// corner before) nearer, as they come at the last plies.
 #[inline(always)]
-fn ordered<P: Position>(pos: &P, moves: Bitboard<P::Layout>, sort: bool) -> Ordered<P::Layout> {
+fn ordered<E: Evaluator<P>, P: Position>(
+    eval: &E,
+    pos: &P,
+    moves: Bitboard<P::Layout>,
+    first: Option<Spot<P::Layout>>,
+    depth: u32,
+    empties: u32,
+) -> Ordered<P::Layout> {
     const { assert!(P::Layout::BITS_USED as usize <= MAX_MOVES) };
-    if !(sort && moves.len() > 1 && pos.empty().len() > 5) {
-        return Ordered::AsTheyCome(moves.iter());
-    }
-    let Some(first) = moves.iter().next() else {
-        return Ordered::AsTheyCome(moves.iter());
+    let to_the_end = depth > empties;
+    let by_eval = if to_the_end {
+        empties >= ORDER_BY_EVAL_TO_THE_END
+    } else {
+        depth >= ORDER_BY_EVAL
     };
+    let by_replies = !by_eval && (to_the_end || depth >= 2) && empties > 5;
+    let Some(any) = moves.first() else {
+        return Ordered::new(any_spot(moves), 0);
+    };
+    let mut ordered = Ordered::new(any, 0);
+    if !(by_eval || by_replies) || moves.len() == 1 {
+        // The table's move first, the rest as they come.
+        for m in first
+            .into_iter()
+            .chain(moves.iter().filter(|&m| Some(m) != first))
+        {
+            ordered.push(m, 0);
+        }
+        return ordered;
+    }
     let corners = features::corner_squares(pos);
     let corner = if pos.anti() { 3 } else { -3 };
-    // The keys first, in a loop of this function's own (compiled for the
-    // processor's level with the kernel inlined), then a sort on them. Each key
-    // holds the move's place in `spots` in its low byte, so that equal keys keep
-    // the moves' order; on the stack, as no node allocates.
-    let mut spots = [first; MAX_MOVES];
-    let mut keys = [0u16; MAX_MOVES];
-    let mut len = 0;
     for m in moves {
-        let (_, _, replies) = pos.play_unchecked_with_replies(m);
-        // Below 110 (the layout's bits, more than any move count) plus 6, and
-        // never below 0: it fits the high byte.
-        let key = replies.len() as i32 + 3 + i32::from(corners.contains(m)) * corner;
-        spots[len] = m;
-        keys[len] = (key as u16) << 8 | len as u16;
-        len += 1;
+        let key = if Some(m) == first {
+            i32::MIN / 2
+        } else if by_eval {
+            eval.evaluate(&pos.play_unchecked(m))
+        } else {
+            let (_, _, replies) = pos.play_unchecked_with_replies(m);
+            replies.len() as i32 + i32::from(corners.contains(m)) * corner
+        };
+        ordered.push(m, key);
     }
-    keys[..len].sort_unstable();
-    Ordered::Sorted {
-        spots,
-        keys,
-        next: 0,
-        len,
-    }
+    ordered.sort();
+    ordered
+}
+
+/// A spot of `moves`' layout for an empty list (never read).
+fn any_spot<L: Layout>(_moves: Bitboard<L>) -> Spot<L> {
+    Spot::from_bit(0).expect("every layout has a bit 0")
 }
 
 /// More than the legal moves of any position: no layout has more bits.
 const MAX_MOVES: usize = 128;
 
-/// The moves of a node in [`ordered`]'s order.
-// The sorted variant is large on purpose: it lives in the node's stack frame,
-// where a box would be the allocation it replaces.
-#[allow(clippy::large_enum_variant)]
-enum Ordered<L: Layout> {
-    AsTheyCome(BitboardIter<L>),
-    Sorted {
-        spots: [Spot<L>; MAX_MOVES],
-        /// Sort key above, place in `spots` in the low byte.
-        keys: [u16; MAX_MOVES],
-        next: usize,
-        len: usize,
-    },
+/// The moves of a node in [`ordered`]'s order: on the stack, as no node
+/// allocates.
+struct Ordered<L: Layout> {
+    spots: [Spot<L>; MAX_MOVES],
+    /// The sort key above, the move's place in `spots` in the low byte, so
+    /// that equal keys keep the moves' order.
+    keys: [i64; MAX_MOVES],
+    next: usize,
+    len: usize,
+}
+
+impl<L: Layout> Ordered<L> {
+    #[inline(always)]
+    fn new(any: Spot<L>, len: usize) -> Ordered<L> {
+        Ordered {
+            spots: [any; MAX_MOVES],
+            keys: [0; MAX_MOVES],
+            next: 0,
+            len,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Spot<L>, key: i32) {
+        self.spots[self.len] = m;
+        self.keys[self.len] = i64::from(key) << 8 | self.len as i64;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn sort(&mut self) {
+        self.keys[..self.len].sort_unstable();
+    }
 }
 
 impl<L: Layout> Iterator for Ordered<L> {
@@ -309,23 +665,13 @@ impl<L: Layout> Iterator for Ordered<L> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Spot<L>> {
-        match self {
-            Ordered::AsTheyCome(moves) => moves.next(),
-            Ordered::Sorted {
-                spots,
-                keys,
-                next,
-                len,
-            } => {
-                let key = *keys[..*len].get(*next)?;
-                *next += 1;
-                Some(spots[usize::from(key & 0xff)])
-            }
-        }
+        let key = *self.keys[..self.len].get(self.next)?;
+        self.next += 1;
+        Some(self.spots[(key & 0xff) as usize])
     }
 }
 
-/// What [`alphabeta_root`] found.
+/// What [`Searcher::search`] (and [`alphabeta_root`]) found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootChoice<L: Layout> {
     /// The best move.
@@ -337,7 +683,8 @@ pub struct RootChoice<L: Layout> {
     pub value: i32,
     /// Whether `value` is exact: the search reached the end of the game.
     pub exact: bool,
-    /// The depth of the search that found `best`: the deepest finished.
+    /// The depth of the iteration that found `best`: the deepest finished, or
+    /// the one cut short after `best` had proved better there.
     pub depth: u32,
     /// The positions searched (by every search of an iterative deepening, the
     /// one cut short included).
@@ -371,7 +718,7 @@ impl<L: Layout> RootChoice<L> {
     }
 }
 
-/// Why a search of the root ([`alphabeta_root`], [`mcts`](super::mcts::mcts)) has
+/// Why a search of the root ([`Searcher::search`], [`mcts`](super::mcts::mcts)) has
 /// no move to give.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -389,23 +736,285 @@ pub enum RootError {
     Stopped,
 }
 
-/// The best move of `root` within `limits`, with its value, whether it is
-/// exact, the depth it was found at and the nodes searched; exact (to the
-/// end of the game, whatever the depth) when `root` has at most `solve` empty
-/// squares.
-///
-/// - With a depth and no budget of nodes or time: one search of that many
-///   plies (at least 1).
-/// - With a budget: deepened one ply at a time (iterative deepening), each
-///   search trying the last best move first, up to the depth (or to the end
-///   of the game), until the budget is spent; the answer is the deepest search
-///   finished. The first ply always finishes, so that there is a move to give;
-///   the budget holds for the exact search too.
-/// - With neither: one search to the end of the game, exact.
-///
-/// The stop flag stops any of them with [`RootError::Stopped`]. An error, and
-/// no search, when `root` is not of two players or its player to move has no
-/// legal move (the caller passes or stops first).
+/// The half width of the first aspiration window around the last iteration's
+/// value: half a disc.
+const ASPIRATION: i32 = 50;
+
+/// Where the next iteration's aspiration window goes, from the values of
+/// the iterations so far: the value of two plies less, whose leaves the same
+/// side is to move at (evaluations often lean one way with the side to
+/// move, so that values go up and down from one ply to the next), else the
+/// last.
+fn same_parity(values: &[i32]) -> Option<i32> {
+    match values {
+        [.., two_before, _] => Some(*two_before),
+        [.., last] => Some(*last),
+        [] => None,
+    }
+}
+
+/// How a [`Searcher::search`] iteration ended.
+enum Iteration<L: Layout> {
+    /// Searched whole: the value of the first root move, now the best.
+    Done(i32),
+    /// Cut short by a limit, after a later move had proved better than the
+    /// last iteration's best (its move, value and line), or before.
+    Stopped(Option<(Spot<L>, i32, Vec<Square>)>),
+}
+
+impl<'a, E> Search<'a, E> {
+    /// A search of `eval` and `table` of one of a searcher's threads.
+    fn on(eval: &'a E, table: &'a Table, age: u8, watch: Watch) -> Search<'a, E> {
+        Search {
+            eval,
+            table,
+            age,
+            nodes: 0,
+            watch,
+            lines: Lines::new(),
+        }
+    }
+
+    /// One iteration of the deepening at `depth`: the root's `moves`, best
+    /// first, searched in aspiration windows around `last` (the last
+    /// iteration's value) that widen until the value falls inside; the best
+    /// move is moved to the front.
+    fn iterate<P: SearchPosition>(
+        &mut self,
+        root: &P,
+        moves: &mut [Spot<P::Layout>],
+        depth: u32,
+        last: Option<i32>,
+    ) -> Iteration<P::Layout>
+    where
+        E: Evaluator<P>,
+    {
+        self.lines.fit(root, depth);
+        let (mut alpha, mut beta) = match last {
+            Some(value) if depth >= 4 && value.abs() < EXACT => {
+                (value - ASPIRATION, value + ASPIRATION)
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        let mut width = ASPIRATION;
+        loop {
+            let (value, best) = self.root_window(root, moves, depth, alpha, beta);
+            if self.stopped().is_some() {
+                return Iteration::Stopped(
+                    (best > 0).then(|| (moves[0], value, self.lines.row(0).to_vec())),
+                );
+            }
+            width = width.saturating_mul(4);
+            let widened = |bound: i32| {
+                if width > 40 * ASPIRATION {
+                    None
+                } else {
+                    Some(bound)
+                }
+            };
+            if value <= alpha && alpha > -INFINITY {
+                alpha = widened(value - width).unwrap_or(-INFINITY);
+            } else if value >= beta && beta < INFINITY {
+                beta = widened(value + width).unwrap_or(INFINITY);
+            } else {
+                return Iteration::Done(value);
+            }
+        }
+    }
+
+    /// The root's `moves` searched within `alpha..beta` (the first whole, the
+    /// rest in null windows, searched again when one beats `alpha`): the best
+    /// value (fail-soft) and the place the best move had, now moved to the
+    /// front. Row 0 of the lines holds the line of the last move that raised
+    /// alpha, each found by a whole search.
+    fn root_window<P: SearchPosition>(
+        &mut self,
+        root: &P,
+        moves: &mut [Spot<P::Layout>],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, usize)
+    where
+        E: Evaluator<P>,
+    {
+        let key = root.hash_key();
+        self.lines.len[0] = 0;
+        let (mut best, mut best_at) = (-INFINITY, 0);
+        for (i, &m) in moves.iter().enumerate() {
+            let (child, flips) = root.play_unchecked_with_flips(m);
+            let child_key = root.key_after_move(key, m, flips);
+            self.nodes += 1;
+            let mut value;
+            if i == 0 {
+                value = -negamax_compiled(self, &child, child_key, depth - 1, -beta, -alpha, 1);
+            } else {
+                value =
+                    -negamax_compiled(self, &child, child_key, depth - 1, -alpha - 1, -alpha, 1);
+                if alpha < value && value < beta {
+                    value = -negamax_compiled(self, &child, child_key, depth - 1, -beta, -alpha, 1);
+                }
+            }
+            if self.stopped().is_some() {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_at = i;
+                    self.lines.extend(0, m.square());
+                    if value >= beta {
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+        }
+        moves[..=best_at].rotate_right(1);
+        (best, best_at)
+    }
+}
+
+impl<E> Searcher<E> {
+    /// The best move of `root` within `limits`, with its value, whether it is
+    /// exact, the depth it was found at, the nodes searched and the principal
+    /// variation: iterative deepening from one ply, each iteration in
+    /// aspiration windows around the last one's value, the best move so far
+    /// searched first.
+    ///
+    /// - The depth of `limits` is the deepest iteration (none: to the end of
+    ///   the game, exact); from the searcher's `solve` empty squares, to the
+    ///   end of the game whatever the depth.
+    /// - With a budget of nodes or time, the deepening stops when it is spent
+    ///   and gives the best move of the deepest iteration finished, or of the
+    ///   last one if a move had proved better than the iteration before's
+    ///   there. The first ply always finishes, so that there is a move to
+    ///   give. A time budget is not begun on a new iteration once half of it
+    ///   is spent: the next iteration would rarely finish.
+    /// - The stop flag stops it with [`RootError::Stopped`].
+    /// - The other threads (see [`with_threads`](Self::with_threads)) deepen
+    ///   the same root, sharing the table, one iteration ahead, until this
+    ///   one stops; their nodes are counted.
+    ///
+    /// An error, and no search, when `root` is not of two players or its
+    /// player to move has no legal move (the caller passes or stops first).
+    pub fn search<P: SearchPosition>(
+        &mut self,
+        root: &P,
+        limits: &Limits,
+    ) -> Result<RootChoice<P::Layout>, RootError>
+    where
+        E: Evaluator<P>,
+    {
+        if root.players() != 2 {
+            return Err(RootError::Players(root.players()));
+        }
+        if root.legal_moves().is_empty() {
+            return Err(RootError::NoMove);
+        }
+        let started = Instant::now();
+        let empties = root.empty().len() as u32;
+        // Every line of a search this deep reaches the end of the game.
+        let to_the_end = empties + 1;
+        let deepest = match limits.depth {
+            Some(depth) if empties > self.solve => depth.clamp(1, to_the_end),
+            _ => to_the_end,
+        };
+        let threads = self.threads;
+        let budget = Watch::start(limits, CHECK_EVERY);
+        // The first ply runs to its end, whatever the budget: only the flag stops it.
+        let flag_only = Limits {
+            stop: limits.stop.clone(),
+            ..Limits::default()
+        };
+        let mut main = self.start(&flag_only);
+        let mut moves: Vec<_> =
+            ordered(main.eval, root, root.legal_moves(), None, 3, empties).collect();
+        let (eval, table, age) = (main.eval, main.table, main.age);
+        let halt = Arc::new(AtomicBool::new(false));
+        let deepen = |main: &mut Search<'_, E>, moves: &mut [Spot<P::Layout>]| {
+            let mut found: Option<RootChoice<P::Layout>> = None;
+            let mut values = Vec::new();
+            for depth in 1..=deepest {
+                if depth == 2 {
+                    main.watch = budget.clone();
+                }
+                match main.iterate(root, moves, depth, same_parity(&values)) {
+                    Iteration::Done(value) => {
+                        values.push(value);
+                        found = Some(RootChoice {
+                            best: moves[0],
+                            value,
+                            exact: depth > empties,
+                            depth,
+                            nodes: 0,
+                            pv: with_passes(root, main.principal_variation()),
+                        });
+                    }
+                    Iteration::Stopped(better) => {
+                        if let Some((best, value, line)) = better {
+                            found = Some(RootChoice {
+                                best,
+                                value,
+                                exact: false,
+                                depth,
+                                nodes: 0,
+                                pv: with_passes(root, &line),
+                            });
+                        }
+                        break;
+                    }
+                }
+                let half_spent = limits.time.is_some_and(|time| started.elapsed() * 2 > time);
+                if half_spent || main.watch.interrupted(main.nodes) {
+                    break;
+                }
+            }
+            found
+        };
+        let (found, helper_nodes) = if threads == 1 {
+            (deepen(&mut main, &mut moves), 0)
+        } else {
+            let helper_moves = moves.clone();
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|_| {
+                        let watch = Watch::new(None, None, Some(halt.clone()), CHECK_EVERY);
+                        let mut moves = helper_moves.clone();
+                        scope.spawn(move || {
+                            let mut helper = Search::on(eval, table, age, watch);
+                            let mut values = Vec::new();
+                            for depth in 2..=deepest {
+                                match helper.iterate(root, &mut moves, depth, same_parity(&values)) {
+                                    Iteration::Done(value) => values.push(value),
+                                    Iteration::Stopped(_) => break,
+                                }
+                            }
+                            helper.nodes
+                        })
+                    })
+                    .collect();
+                let found = deepen(&mut main, &mut moves);
+                halt.store(true, Ordering::Relaxed);
+                let nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+                (found, nodes)
+            })
+        };
+        if main.watch.cancelled() {
+            return Err(RootError::Stopped);
+        }
+        let found = found.ok_or(RootError::Stopped)?;
+        Ok(RootChoice {
+            nodes: main.nodes + helper_nodes,
+            ..found
+        })
+    }
+}
+
+/// [`Searcher::search`] once, with the engine's hand-written evaluation
+/// ([`Features`](super::eval::Features)), one thread, exact from `solve` empty
+/// squares, and a table sized for the search (up to 16 MiB): the one-line way
+/// to search a position.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -435,97 +1044,21 @@ pub enum RootError {
 /// assert_eq!(alphabeta_root(&pos, &Limits::default(), 0), Err(RootError::Players(3)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn alphabeta_root<P: Position>(
+pub fn alphabeta_root<P: SearchPosition>(
     root: &P,
     limits: &Limits,
     solve: u32,
 ) -> Result<RootChoice<P::Layout>, RootError> {
-    let empties = root.empty().len() as u32;
-    // Every line of a search this deep reaches the end of the game.
-    let to_the_end = empties + 1;
-    let exact = empties <= solve;
-    let deepest = match limits.depth {
-        Some(depth) if !exact => depth.clamp(1, to_the_end),
-        _ => to_the_end,
+    let bits = match limits.depth {
+        Some(depth) if !limits.has_budget() => {
+            (10 + 2 * depth).min(Searcher::<()>::DEFAULT_TABLE_BITS)
+        }
+        _ => Searcher::<()>::DEFAULT_TABLE_BITS,
     };
-    if !limits.has_budget() {
-        let mut search = Search::new(exact || deepest == to_the_end, limits);
-        return root_search(root, deepest, &mut search, None);
-    }
-    // The first ply runs to its end, whatever the budget: only the flag stops it.
-    let flag_only = Limits {
-        stop: limits.stop.clone(),
-        ..Limits::default()
-    };
-    let mut search = Search::new(false, &flag_only);
-    let budget = Watch::start(limits, CHECK_EVERY);
-    let mut found: Option<RootChoice<P::Layout>> = None;
-    for depth in 1..=deepest {
-        let first = found.as_ref().map(|choice| choice.best);
-        match root_search(root, depth, &mut search, first) {
-            Ok(choice) => {
-                let exact = depth >= to_the_end;
-                found = Some(RootChoice { exact, ..choice });
-                if exact {
-                    break;
-                }
-            }
-            // Cut short by the budget, not by the flag: the deepest search
-            // finished stands.
-            Err(RootError::Stopped) if !search.watch.cancelled() => break,
-            Err(e) => return Err(e),
-        }
-        search.watch = budget.clone();
-        if search.watch.interrupted(search.nodes) {
-            break;
-        }
-    }
-    let choice = found.ok_or(RootError::NoMove)?;
-    // The nodes of every search, the last one cut short included.
-    Ok(RootChoice {
-        nodes: search.nodes,
-        ..choice
-    })
-}
-
-/// [`alphabeta_root`]'s search at `depth` with `search`'s settings, trying `first`
-/// first when given; its `nodes` are the search's total so far.
-fn root_search<P: Position>(
-    root: &P,
-    depth: u32,
-    search: &mut Search,
-    first: Option<Spot<P::Layout>>,
-) -> Result<RootChoice<P::Layout>, RootError> {
-    if root.players() != 2 {
-        return Err(RootError::Players(root.players()));
-    }
-    search.lines.fit(root, depth.max(1), search.exact);
-    let mut best = None;
-    let mut alpha = -INFINITY;
-    let moves = first
-        .into_iter()
-        .chain(ordered(root, root.legal_moves(), true).filter(|&m| Some(m) != first));
-    for m in moves {
-        let child = root.play_unchecked(m);
-        let value = -negamax_compiled(search, &child, depth.max(1) - 1, -INFINITY, -alpha, 1);
-        if best.is_none() || value > alpha {
-            alpha = value;
-            best = Some(m);
-            search.lines.extend(0, m.square());
-        }
-    }
-    let best = best.ok_or(RootError::NoMove)?;
-    if search.stopped().is_some() {
-        return Err(RootError::Stopped);
-    }
-    Ok(RootChoice {
-        best,
-        value: alpha,
-        exact: search.exact,
-        depth,
-        nodes: search.nodes,
-        pv: with_passes(root, search.principal_variation()),
-    })
+    Searcher::new(super::eval::Features)
+        .with_solve(solve)
+        .with_table_bits(bits)
+        .search(root, limits)
 }
 
 #[cfg(test)]
@@ -535,6 +1068,7 @@ mod tests {
     use reversi::{AnyPosition, Game, PositionVisitor, Rules, SearchPosition};
 
     use super::*;
+    use crate::search::eval::{evaluate, Features};
 
     /// Plays `line` from `root`, a pass where it says: the position it ends
     /// in, and 1 when `root`'s player is to move there, else -1.
@@ -672,7 +1206,8 @@ mod tests {
     impl PositionVisitor for CheckPass {
         type Output = ();
         fn visit<P: SearchPosition>(self, pos: &P) {
-            let mut search = Search::new(false, &Limits::default());
+            let mut searcher = Searcher::new(Features);
+            let mut search = searcher.start(&Limits::default());
             let value = search.negamax(pos, 3, -INFINITY, INFINITY);
             let whole = search.principal_variation().to_vec();
             assert_eq!(
@@ -697,7 +1232,8 @@ mod tests {
         let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
             unreachable!()
         };
-        let mut search = Search::new(false, &Limits::default());
+        let mut searcher = Searcher::new(Features);
+        let mut search = searcher.start(&Limits::default());
         let value = search.negamax(&pos, 4, -INFINITY, INFINITY);
         assert_eq!(search.principal_variation().len(), 4);
         let line = moves_of(&pos, search.principal_variation());
@@ -708,5 +1244,159 @@ mod tests {
         // Below alpha: no move did better.
         assert!(search.negamax(&pos, 4, value + 5, value + 10) <= value + 5);
         assert!(search.principal_variation().is_empty());
+    }
+
+    /// Plain negamax, the obviously correct reference: every move searched,
+    /// no window, no table; a pass is no ply, the end of the game is worth its
+    /// margin times [`EXACT`], the depth's positions their evaluation.
+    fn minimax<P: Position>(eval: &impl Evaluator<P>, pos: &P, depth: u32) -> i32 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            let next = pos.pass_unchecked();
+            if next.legal_moves().is_empty() {
+                return pos.final_margin() * EXACT;
+            }
+            return -minimax(eval, &next, depth);
+        }
+        if depth == 0 {
+            return eval.evaluate(pos);
+        }
+        moves
+            .iter()
+            .map(|m| -minimax(eval, &pos.play_unchecked(m), depth - 1))
+            .max()
+            .unwrap_or(-INFINITY)
+    }
+
+    /// Searches positions with one searcher (its table kept from one to the
+    /// next, as a bot's is) and checks each value against [`minimax`].
+    struct AgainstMinimax<'a> {
+        searcher: &'a mut Searcher<Features>,
+        depth: u32,
+    }
+
+    impl PositionVisitor for AgainstMinimax<'_> {
+        type Output = ();
+        fn visit<P: SearchPosition>(self, pos: &P) {
+            let limits = Limits::default().with_depth(self.depth);
+            let found = self.searcher.search(pos, &limits).unwrap();
+            let expected = minimax(&Features, pos, found.depth);
+            assert_eq!(found.value, expected, "{pos:?} depth {}", self.depth);
+            // The best move is worth the value: its child, searched plainly.
+            let child = pos.play_unchecked(found.best);
+            assert_eq!(
+                -minimax(&Features, &child, found.depth - 1),
+                expected,
+                "{pos:?}"
+            );
+            // Any window: the value inside it, a bound outside.
+            let mut search = self.searcher.start(&Limits::default());
+            for (alpha, beta) in [
+                (expected - 1, expected + 1),
+                (expected + 5, expected + 900),
+                (expected - 900, expected - 5),
+            ] {
+                let value = search.negamax(pos, self.depth, alpha, beta);
+                match value {
+                    v if v <= alpha => assert!(expected <= v, "{pos:?} ({alpha}, {beta}): {v}"),
+                    v if v >= beta => assert!(expected >= v, "{pos:?} ({alpha}, {beta}): {v}"),
+                    v => assert_eq!(v, expected, "{pos:?} ({alpha}, {beta})"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_framework_finds_the_minimax_value_on_every_board() {
+        let rules = [
+            "6x6",
+            "8x8",
+            "10x10",
+            "octagon",
+            "8x8, anti",
+            "6x6, anti",
+            "8x8, blocked b3 g6",
+        ];
+        let mut searcher = Searcher::new(Features).with_table_bits(12);
+        let mut searched = 0;
+        random_games(&rules, 3, 20261205, |game, rng| {
+            if game.must_pass() || rng.next_u32() % 3 != 0 {
+                return;
+            }
+            // Deeper near the end, where the reference is cheap, so that some
+            // searches reach the end of the game.
+            let empties = game.position().empty().len() as u32;
+            let depth = if empties <= 8 {
+                1 + rng.next_u32() % 9
+            } else {
+                1 + rng.next_u32() % 3
+            };
+            game.position().visit(AgainstMinimax {
+                searcher: &mut searcher,
+                depth,
+            });
+            searched += 1;
+        });
+        assert!(searched > 100, "{searched} searches");
+    }
+
+    #[test]
+    fn a_closure_is_an_evaluation_and_threads_find_a_legal_line() {
+        let AnyPosition::TwoPlayer8(start) = AnyPosition::start(&Rules::default()) else {
+            unreachable!()
+        };
+        let corners = |pos: &reversi::TwoPlayer8| {
+            let c = features::corner_squares(pos);
+            100 * ((pos.mine() & c).len() as i32 - (pos.theirs() & c).len() as i32)
+                + 10 * pos.legal_moves().len() as i32
+        };
+        let mut one = Searcher::new(corners);
+        let single = one
+            .search(&start, &Limits::default().with_depth(5))
+            .unwrap();
+        assert_eq!(single.value, minimax(&corners, &start, 5));
+        let mut two = Searcher::new(corners).with_threads(2);
+        let found = two
+            .search(&start, &Limits::default().with_depth(7))
+            .unwrap();
+        assert_eq!(found.depth, 7);
+        let line = moves_of(
+            &start,
+            &found
+                .pv
+                .iter()
+                .filter_map(|m| m.square())
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(line.len(), 7);
+        assert_eq!(line[0], Move::Place(found.best.square()));
+        // The helper's nodes are counted.
+        let alone = Searcher::new(corners)
+            .search(&start, &Limits::default().with_depth(7))
+            .unwrap();
+        assert!(
+            found.nodes > alone.nodes / 2,
+            "{} {}",
+            found.nodes,
+            alone.nodes
+        );
+    }
+
+    #[test]
+    fn a_search_on_time_stops_and_a_stopped_search_says_so() {
+        let AnyPosition::TwoPlayer10(start) = AnyPosition::start(&"10x10".parse().unwrap()) else {
+            unreachable!()
+        };
+        for threads in [1, 2] {
+            let mut searcher = Searcher::new(Features).with_threads(threads);
+            let started = std::time::Instant::now();
+            let on_time = Limits::default().with_time(std::time::Duration::from_millis(30));
+            let found = searcher.search(&start, &on_time).unwrap();
+            assert!(started.elapsed() < std::time::Duration::from_secs(5));
+            assert!(start.is_legal(found.best.square()) && found.depth >= 1);
+            let stop = Arc::new(AtomicBool::new(true));
+            let stopped = searcher.search(&start, &Limits::default().with_stop(stop));
+            assert_eq!(stopped, Err(RootError::Stopped));
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use reversi::{features, Color, Position};
 
-use super::alphabeta::EXACT;
+use super::alphabeta::{Evaluator, EXACT};
 
 /// The evaluation of `pos` for the player to move (two players), in hundredths
 /// of a disc, more or less: mobility and potential mobility are worth having in
@@ -39,6 +39,18 @@ pub fn evaluate<P: Position>(pos: &P) -> i32 {
     let stable = features::stable(pos, me).len() as i32 - features::stable(pos, you).len() as i32;
     let keep = if pos.anti() { -1 } else { 1 };
     40 * mobility + 15 * potential - 10 * frontier + keep * (250 * corner + 60 * stable)
+}
+
+/// [`evaluate`] as an [`Evaluator`], for every board and option: the
+/// evaluation of the built-in alpha-beta bot wherever no learned one fits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Features;
+
+impl<P: Position> Evaluator<P> for Features {
+    #[inline(always)]
+    fn evaluate(&self, pos: &P) -> i32 {
+        evaluate(pos)
+    }
 }
 
 #[cfg(test)]

@@ -351,6 +351,22 @@ impl Patterns {
     }
 }
 
+/// The pattern evaluation as the alpha-beta search takes it, in hundredths of
+/// a disc.
+impl<P: Position<Layout = Grid8>> super::alphabeta::Evaluator<P> for Patterns {
+    #[inline(always)]
+    fn evaluate(&self, pos: &P) -> i32 {
+        Patterns::evaluate(self, pos) * 100 / Patterns::ONE_DISC
+    }
+}
+
+impl<P: Position<Layout = Grid8>> super::alphabeta::Evaluator<P> for &Patterns {
+    #[inline(always)]
+    fn evaluate(&self, pos: &P) -> i32 {
+        Patterns::evaluate(self, pos) * 100 / Patterns::ONE_DISC
+    }
+}
+
 /// A position with its exact score, to learn from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::INFINITY;
+use crate::lockless;
 
 /// A transposition-table entry: the bounds on the exact score of one position.
 #[derive(Clone, Copy, Default)]
@@ -38,33 +39,24 @@ impl Entry {
     }
 }
 
-/// One table slot, shared by the threads without locks: the key is stored
-/// xor the data, so that a slot torn by two threads writing at once reads as
-/// another key (a miss), never as wrong bounds for this one.
+/// A lockless slot holding an [`Entry`].
 #[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
+struct Slot(lockless::Slot);
 
 impl Slot {
     #[inline(always)]
     fn load(&self) -> Option<Entry> {
-        let data = self.data.load(Ordering::Relaxed);
-        let key = self.check.load(Ordering::Relaxed) ^ data;
+        let (key, data) = self.0.load();
         (data & VALID != 0).then(|| Entry::from_data(key, data))
     }
 
     #[inline(always)]
     fn save(&self, entry: Entry) {
-        let data = entry.data();
-        self.check.store(entry.key ^ data, Ordering::Relaxed);
-        self.data.store(data, Ordering::Relaxed);
+        self.0.save(entry.key, entry.data());
     }
 
     fn clear(&self) {
-        self.check.store(0, Ordering::Relaxed);
-        self.data.store(0, Ordering::Relaxed);
+        self.0.clear();
     }
 }
 
@@ -85,45 +77,6 @@ pub(super) struct Table {
     busy: Vec<AtomicU64>,
 }
 
-/// `len` empty buckets, on huge pages where the system gives them: the memory
-/// is marked for them before it is first written, so that probes all over a
-/// table of 64 MiB miss the TLB far less often (PERFORMANCE.md: about 6 % of the
-/// solver's time on FFO 40–44).
-fn huge_page_buckets(len: usize) -> Vec<Bucket> {
-    let mut buckets: Vec<Bucket> = Vec::with_capacity(len);
-    advise_huge_pages(buckets.spare_capacity_mut());
-    buckets.resize_with(len, Bucket::default);
-    buckets
-}
-
-/// Asks Linux to back the whole huge pages within `memory` with pages of 2 MiB
-/// (`madvise`): transparent huge pages then serve them, also in the kernel's
-/// default "madvise" mode.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(memory: &mut [std::mem::MaybeUninit<Bucket>]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let bytes = std::mem::size_of_val(memory);
-    let start = memory.as_mut_ptr().cast::<u8>();
-    // From the first huge page boundary (madvise takes a page-aligned start) to
-    // the last one: only whole huge pages, inside the memory.
-    let offset = start.align_offset(HUGE_PAGE);
-    let length = bytes.saturating_sub(offset) & !(HUGE_PAGE - 1);
-    if length > 0 {
-        // SAFETY: `offset + length <= bytes`, so the range lies inside
-        // `memory`, which the caller has borrowed mutably: nothing else refers
-        // to it. Advice changes no memory's contents; a kernel without
-        // transparent huge pages answers with an error, which leaves the table
-        // on small pages.
-        unsafe {
-            libc::madvise(start.add(offset).cast(), length, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-/// Elsewhere, small pages.
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_memory: &mut [std::mem::MaybeUninit<Bucket>]) {}
-
 /// Slots of [`Table::busy`].
 const BUSY_SLOTS: usize = 1 << 12;
 
@@ -131,7 +84,7 @@ impl Table {
     pub(super) fn new(bits: u32) -> Table {
         let bits = bits.max(1) - 1;
         Table {
-            buckets: huge_page_buckets(1 << bits),
+            buckets: lockless::huge_page_vec(1 << bits),
             mask: (1 << bits) - 1,
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -204,7 +157,7 @@ impl Table {
     /// after does not wait for memory.
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        prefetch(&self.buckets[key as usize & self.mask]);
+        lockless::prefetch(&self.buckets[key as usize & self.mask]);
     }
 
     /// Whether another thread is searching the position of `key`.
@@ -230,19 +183,3 @@ impl Table {
         );
     }
 }
-
-/// Starts loading `bucket` into the cache (x86-64).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn prefetch(bucket: &Bucket) {
-    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-    // SAFETY: SSE, which the instruction needs, is part of every x86-64
-    // processor; a prefetch is a hint that never faults, and the pointer is to
-    // a bucket of the table anyway.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast()) };
-}
-
-/// Elsewhere, no prefetch.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn prefetch(_bucket: &Bucket) {}

@@ -81,7 +81,7 @@ fn the_exploration_constant_must_be_a_number_to_explore_with() {
     assert!(Spec::parse("mcts:c=0").is_ok());
     assert_eq!(
         Spec::parse("alphabeta:depht=4").unwrap_err().to_string(),
-        "alphabeta has no option \"depht\": its options are depth, solve and time"
+        "alphabeta has no option \"depht\": its options are depth, solve, time, threads and eval"
     );
     assert_eq!(
         Spec::parse("mcts:playouts=0").unwrap_err(),
@@ -146,11 +146,12 @@ fn endgame(rules: reversi::Rules, empties: usize, seed: u64) -> Game {
 
 #[test]
 fn the_root_searches_say_when_there_is_no_move_to_give() {
+    use crate::search::alphabeta::alphabeta_root;
     use crate::search::mcts::mcts;
     struct Both;
     impl reversi::PositionVisitor for Both {
         type Output = (Result<(), RootError>, Result<(), RootError>);
-        fn visit<P: Position>(self, pos: &P) -> Self::Output {
+        fn visit<P: SearchPosition>(self, pos: &P) -> Self::Output {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
             (
                 mcts(pos, &mut rng, &Limits::default().with_nodes(50), 1.4).map(drop),
@@ -252,6 +253,44 @@ fn options_given_twice_or_together_are_refused() {
 }
 
 #[test]
+fn alpha_beta_takes_threads_and_an_evaluation() {
+    let kind = |text| Spec::parse(text).unwrap().kind;
+    assert_eq!(
+        kind("alphabeta:threads=2:eval=features"),
+        Kind::AlphaBeta {
+            depth: 4,
+            solve: 12,
+            time: None,
+            threads: 2,
+            patterns: false,
+        }
+    );
+    let error = |text| Spec::parse(text).unwrap_err().to_string();
+    assert_eq!(
+        error("alphabeta:eval=nn"),
+        "alphabeta: eval=\"nn\" must be patterns or features"
+    );
+    assert_eq!(
+        error("alphabeta:threads=0"),
+        "alphabeta: threads=\"0\" must be 1 to 256"
+    );
+    // Either evaluation plays a whole game of 8x8 and of the octagon.
+    for rules in ["8x8", "octagon"] {
+        for text in [
+            "alphabeta:depth=2:solve=6",
+            "alphabeta:depth=2:solve=6:eval=features:threads=2",
+        ] {
+            let mut bot = Spec::parse(text).unwrap().build(1);
+            let mut game = Game::new(rules.parse().unwrap());
+            while !game.is_over() {
+                let choice = bot.choose(&game).unwrap();
+                game.play(choice.mv).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
 fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
     let kind = |text| Spec::parse(text).unwrap().kind;
     let ms = |n| Some(Duration::from_millis(n));
@@ -260,7 +299,9 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
         Kind::AlphaBeta {
             depth: u32::MAX,
             solve: 12,
-            time: ms(200)
+            time: ms(200),
+            threads: 1,
+            patterns: true,
         }
     );
     for text in ["alphabeta:time=200:depth=6", "alphabeta:depth=6:time=200"] {
@@ -269,7 +310,9 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
             Kind::AlphaBeta {
                 depth: 6,
                 solve: 12,
-                time: ms(200)
+                time: ms(200),
+                threads: 1,
+                patterns: true,
             }
         );
     }
@@ -278,7 +321,9 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
         Kind::AlphaBeta {
             depth: 4,
             solve: 12,
-            time: None
+            time: None,
+            threads: 1,
+            patterns: true,
         }
     );
 }
@@ -289,7 +334,7 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
     struct Compare;
     impl reversi::PositionVisitor for Compare {
         type Output = u32;
-        fn visit<P: Position>(self, pos: &P) -> u32 {
+        fn visit<P: SearchPosition>(self, pos: &P) -> u32 {
             let hour = Limits::default().with_time(Duration::from_secs(3600));
             for depth in 1..=5 {
                 let deepened = alphabeta_root(pos, &hour.clone().with_depth(depth), 0).unwrap();
