@@ -16,7 +16,8 @@
 //!   as a library ([`arena::Config::new`], [`arena::play`], [`arena::run`]); an
 //!   engine that never ran is an error, not a forfeit.
 //! - [`Limits`]: how far any of these searches may go (depth, nodes, time, a
-//!   stop flag), and [`Interruption`], why one stopped early.
+//!   stop flag), [`Interruption`], why one stopped early, and [`Clock`], a
+//!   move's time from a player's clock.
 //! - [`cli`]: the variant flags (`--board`, `--players`, `--anti` …) that the
 //!   example programs share.
 #![deny(missing_docs)]
@@ -31,4 +32,4 @@ pub mod protocol;
 pub mod search;
 pub mod solver;
 
-pub use limits::{Interruption, Limits};
+pub use limits::{Clock, Interruption, Limits};

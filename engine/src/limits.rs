@@ -86,6 +86,57 @@ impl Limits {
     }
 }
 
+/// A player's clock in a timed game: the time left for the rest of its
+/// moves, what each move adds, and how many moves that time is for when it
+/// is a period of a few moves (GTP's byo-yomi); what the engine sides of
+/// NBoard and GTP give their bot a move's time from.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::limits::Clock;
+///
+/// let clock = Clock { left: Duration::from_secs(60), ..Clock::default() };
+/// // At the start (60 empty squares, 30 moves to play) about 3 s, near the
+/// // end more of what is left, never more than half of it.
+/// let early = clock.move_time(60);
+/// assert!(early > Duration::from_secs(2) && early < Duration::from_secs(4));
+/// assert!(clock.move_time(20) > early && clock.move_time(2) <= Duration::from_secs(30));
+/// // Ten moves to play in 20 s: under 2 s each.
+/// let period = Clock { left: Duration::from_secs(20), moves: Some(10), ..Clock::default() };
+/// assert!(period.move_time(40) <= Duration::from_secs(2));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// The time left.
+    pub left: Duration,
+    /// The time added after each move.
+    pub increment: Duration,
+    /// The moves that `left` is for, when it is a period of a few moves; none
+    /// for the rest of the game.
+    pub moves: Option<u32>,
+}
+
+impl Clock {
+    /// The time to think about a move with `empties` empty squares on the
+    /// board: what is left, less a reserve for the answers' round trips (a
+    /// twentieth, at most half a second), shared among the moves still to
+    /// play, the last third of which (the solved endgame) count for nothing,
+    /// and most of the increment; never more than half of the time left, so
+    /// that a move that takes longer than thought does not lose on time.
+    pub fn move_time(&self, empties: u32) -> Duration {
+        let reserve = (self.left / 20).min(Duration::from_millis(500));
+        let usable = self.left.saturating_sub(reserve);
+        let share = match self.moves {
+            Some(moves) => usable / moves.max(1),
+            None => {
+                let moves = empties.div_ceil(2).max(1);
+                usable / (moves - moves / 3).max(1)
+            }
+        };
+        (share + self.increment * 3 / 4).min(usable / 2)
+    }
+}
+
 /// Why a search stopped before its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -4,7 +4,11 @@
 //!
 //! Commands: `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize N` (6, 8 or 10), `clear_board`, `play COLOR MOVE`,
-//! `genmove COLOR` (`pass` when forced), `showboard`, `quit`; an optional
+//! `genmove COLOR` (`pass` when forced), `showboard`, `time_settings MAIN
+//! BYO_YOMI STONES` (seconds; the engine then gives each move a share of its
+//! clock, [`Server::move_time`], counting the time of its own moves), `time_left
+//! COLOR SECONDS STONES` (the clock of `COLOR` as the controller has it; STONES
+//! the moves of a byo-yomi period, 0 for the main time), `quit`; an optional
 //! numeric id is repeated in the answer. `COLOR` (`b`, `black`, `w` or
 //! `white`) must be the player to move, or the other one when the player to
 //! move has no move (the pass is put in), or either colour once the game is
@@ -13,7 +17,9 @@
 //! with no command after it is answered with an error.
 
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
+use reversi::text::clock::TimeControl;
 use reversi::{Board, Color, Game, Rules};
 
 use super::codec::{read_move, write_move};
@@ -44,7 +50,7 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         return Ok(true);
     };
     let args: Vec<&str> = words.collect();
-    const COMMANDS: [&str; 11] = [
+    const COMMANDS: [&str; 13] = [
         "protocol_version",
         "name",
         "version",
@@ -55,6 +61,8 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         "play",
         "genmove",
         "showboard",
+        "time_settings",
+        "time_left",
         "quit",
     ];
     let answer: Result<String, String> = match command {
@@ -107,12 +115,18 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 // `to_turn_of` may have put in.
                 let before = engine.game.clone();
                 let answer = to_turn_of(&mut engine.game, color).and_then(|()| {
-                    let (mv, _, _) = engine.think().map_err(|e| match e {
+                    let (mv, _, seconds) = engine.think().map_err(|e| match e {
                         BotError::Stopped => "the search was stopped".to_string(),
                         other => other.to_string(),
                     })?;
                     Ok(match engine.game.play(mv) {
-                        Ok(_) => write_move(mv, Protocol::Gtp),
+                        Ok(_) => {
+                            // The move's time counts on the engine's clock.
+                            if let Some(ply) = engine.game.last_move_mut() {
+                                ply.set_time(Duration::try_from_secs_f64(seconds).ok());
+                            }
+                            write_move(mv, Protocol::Gtp)
+                        }
                         Err(_) => "pass".into(),
                     })
                 });
@@ -123,6 +137,39 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
             }
             _ => Err("syntax error".into()),
         },
+        "time_settings" => match args[..] {
+            [main, byo_yomi, stones] => {
+                match (seconds(main), seconds(byo_yomi), stones.parse::<u32>()) {
+                    (Some(main), Some(byo_yomi), Ok(stones)) => {
+                        // Byo-yomi: a period's time for its moves, as an increment.
+                        let increment = (stones > 0).then(|| byo_yomi / stones);
+                        engine.time_control = (main > Duration::ZERO || increment.is_some())
+                            .then_some(TimeControl {
+                                main,
+                                increment,
+                                extension: None,
+                            });
+                        engine.time_left = [None; 2];
+                        Ok(String::new())
+                    }
+                    _ => Err("syntax error".into()),
+                }
+            }
+            _ => Err("syntax error".into()),
+        },
+        "time_left" => match args[..] {
+            [color, left, stones] => {
+                match (read_color(color), seconds(left), stones.parse::<u32>()) {
+                    (Some(color), Some(left), Ok(stones)) => {
+                        engine.time_left[color.index()] =
+                            Some((left, (stones > 0).then_some(stones)));
+                        Ok(String::new())
+                    }
+                    _ => Err("syntax error".into()),
+                }
+            }
+            _ => Err("syntax error".into()),
+        },
         _ => Err("unknown command".into()),
     };
     match answer {
@@ -130,6 +177,13 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
         Err(text) => write!(out, "?{id} {text}\n\n")?,
     }
     Ok(command != "quit")
+}
+
+/// A GTP time: whole or fractional seconds, not negative.
+fn seconds(word: &str) -> Option<Duration> {
+    word.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
 }
 
 /// The colour of a GTP argument: `b`, `black`, `w` or `white`, in any case.

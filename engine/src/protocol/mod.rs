@@ -15,12 +15,13 @@ pub mod nboard;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, TryLockError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use reversi::text::clock::TimeControl;
 use reversi::{Game, Move, Rules};
 
 use crate::bot::{AlphaBeta, Bot, BotError, Choice, Eval};
-use crate::limits::is_set;
+use crate::limits::{is_set, Clock};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +77,15 @@ pub struct Server {
     pub solve: u32,
     /// The last search's nodes and seconds.
     pub last_nodes: (u64, f64),
+    /// The game's time control: NBoard's `TI` in `set game`, GTP's
+    /// `time_settings`. With one, each move of the alpha-beta bot is given
+    /// its share of the clock of the player to move ([`Server::move_time`]),
+    /// its depth then a cap.
+    pub time_control: Option<TimeControl>,
+    /// Each colour's clock as the interface last told it (GTP `time_left`:
+    /// the time left and, in a period of a few moves, how many), in
+    /// [`Color::index`](reversi::Color::index) order; it counts in place of the time control's.
+    pub time_left: [Option<(Duration, Option<u32>)>; 2],
     /// A flag another thread sets to stop [`Server::think`] and an NBoard hint.
     /// [`nboard::serve`] takes it as its own (and gives the server one if it has
     /// none): it sets it when `ping` or `quit` arrives during a search, and
@@ -96,6 +106,8 @@ impl std::fmt::Debug for Server {
             .field("max_depth", &self.max_depth)
             .field("solve", &self.solve)
             .field("last_nodes", &self.last_nodes)
+            .field("time_control", &self.time_control)
+            .field("time_left", &self.time_left)
             .field("stop", &self.stop)
             .field("bot", &self.bot.as_ref().map(|_| "a bot of your own"))
             .finish()
@@ -121,6 +133,8 @@ impl Server {
             max_depth,
             solve,
             last_nodes: (0, 0.0),
+            time_control: None,
+            time_left: [None; 2],
             stop: None,
             bot: None,
         }
@@ -148,6 +162,53 @@ impl Server {
         self.depth.clamp(1, self.max_depth)
     }
 
+    /// The time the alpha-beta bot is given for the move of the player to
+    /// move, when the game is timed: its [`Clock`] (the interface's
+    /// `time_left`, else the time control's main time and increments less
+    /// the times of its moves so far, as the game's plies keep them) and
+    /// [`Clock::move_time`]. `None` in a game without a clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use reversi_engine::protocol::{nboard, Server};
+    ///
+    /// let mut server = Server::default();
+    /// assert_eq!(server.move_time(), None);
+    /// // One minute each; Black has taken 20 s for f5, White 1 s for d6.
+    /// let game = "set game (;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[1:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//20]W[D6//1];)";
+    /// nboard::command(&mut server, game, &mut Vec::new())?;
+    /// let black = server.move_time().unwrap();
+    /// assert!(black > Duration::from_secs(1) && black < Duration::from_secs(3), "{black:?}");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn move_time(&self) -> Option<Duration> {
+        let color = self.game.to_move();
+        let increment = self
+            .time_control
+            .and_then(|t| t.increment)
+            .unwrap_or_default();
+        let (left, moves) = match self.time_left.get(color.index()).copied().flatten() {
+            Some(told) => told,
+            None => {
+                let control = self.time_control?;
+                let mine = self.game.history().iter().filter(|p| p.color() == color);
+                let (played, used) = mine.fold((0u32, Duration::ZERO), |(n, used), p| {
+                    (n + 1, used + p.time().unwrap_or_default())
+                });
+                (
+                    (control.main + increment * played).saturating_sub(used),
+                    None,
+                )
+            }
+        };
+        let clock = Clock {
+            left,
+            increment,
+            moves,
+        };
+        Some(clock.move_time(self.game.position().empty().len() as u32))
+    }
+
     /// The bot's choice in the game so far, with the stop flag given to it;
     /// [`Server::last_nodes`] keeps its nodes and time. A move of your own bot
     /// that is not legal here is an error ([`BotError::Engine`]).
@@ -173,7 +234,7 @@ impl Server {
                 bot.choose_legal(&self.game)
             }
             None => {
-                let mut bot = AlphaBeta::new(self.depth(), self.solve);
+                let mut bot = AlphaBeta::new(self.depth(), self.solve).time(self.move_time());
                 bot.set_stop(self.stop.clone());
                 bot.choose(&self.game)
             }
@@ -468,5 +529,76 @@ mod tests {
         assert_eq!(replies[0], "= reversi-alphabeta");
         assert!(replies[1].starts_with("? "), "{replies:?}");
         assert_eq!(replies[2].trim(), "=");
+    }
+
+    #[test]
+    fn a_timed_game_gives_each_move_a_share_of_the_clock_in_both_protocols() {
+        let mut server = Server::new(60, 12);
+        let mut out = Vec::new();
+        let mut gtp = |server: &mut Server, line: &str| {
+            out.clear();
+            gtp::command(server, line, &mut out).unwrap();
+            String::from_utf8_lossy(&out).into_owned()
+        };
+        assert_eq!(server.move_time(), None);
+        // Bad settings are refused and change nothing.
+        for bad in [
+            "time_settings 60",
+            "time_settings x 0 0",
+            "time_settings -1 0 0",
+            "time_left z 10 0",
+        ] {
+            assert!(gtp(&mut server, bad).starts_with("? syntax error"), "{bad}");
+            assert_eq!(server.move_time(), None, "{bad}");
+        }
+        assert_eq!(gtp(&mut server, "time_settings 60 0 0"), "= \n\n");
+        let fresh = server.move_time().unwrap();
+        assert!(
+            fresh > Duration::from_secs(2) && fresh < Duration::from_secs(4),
+            "{fresh:?}"
+        );
+        // The engine's own moves count on its clock.
+        assert!(gtp(&mut server, "genmove b").starts_with("= "));
+        let used = server.game.last_move().and_then(|p| p.time()).unwrap();
+        assert!(
+            used <= fresh + Duration::from_millis(500),
+            "{used:?} of {fresh:?}"
+        );
+        // The controller's word counts in place of the engine's count: five
+        // seconds left, then a byo-yomi period of 2 s for 4 moves.
+        assert!(gtp(&mut server, "genmove w").starts_with("= "));
+        gtp(&mut server, "time_left black 5 0");
+        let short = server.move_time().unwrap();
+        assert!(
+            short < fresh && short > Duration::from_millis(150),
+            "{short:?}"
+        );
+        gtp(&mut server, "time_left b 2 4");
+        assert!(server.move_time().unwrap() <= Duration::from_millis(500));
+        // NBoard: the clock comes with the game, the moves' times on it.
+        let mut out = Vec::new();
+        let board = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let set = |tail: &str| {
+            format!("set game (;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[0:30]TY[8]{board}{tail};)")
+        };
+        nboard::command(&mut server, &set(""), &mut out).unwrap();
+        let start = server.move_time().unwrap();
+        nboard::command(&mut server, &set("B[F5//10]W[D6//1]"), &mut out).unwrap();
+        let later = server.move_time().unwrap();
+        assert!(
+            later < start,
+            "{later:?} after 10 s spent, {start:?} before"
+        );
+        nboard::command(&mut server, "move c3/0.00/15.5", &mut out).unwrap();
+        assert_eq!(
+            server.game.last_move().and_then(|p| p.time()),
+            Some(Duration::from_millis(15_500))
+        );
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        // White, to move, has 29 s: its move time is more than Black's was.
+        assert!(server.move_time().unwrap() > later);
+        // Without TI, no clock.
+        nboard::command(&mut server, &set("").replace("TI[0:30]", ""), &mut out).unwrap();
+        assert_eq!(server.move_time(), None);
     }
 }

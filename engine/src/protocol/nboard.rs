@@ -4,9 +4,11 @@
 //!
 //! Commands: `nboard 2` (answered `set myname NAME`), `set depth N` (the search
 //! depth, at most the server's `max_depth`; a depth that is not a number is
-//! answered with a `status` line), `set game GGF`, `set contempt N`
+//! answered with a `status` line), `set game GGF` (with its time control `TI`
+//! and its moves' times, the engine's clock: each move is then given a share of
+//! it, [`Server::move_time`]), `set contempt N`
 //! (accepted, unused), `set myname NAME`, `move MOVE[/EVAL/TIME]` (`PA` for a
-//! pass), `hint N` (`status thinking`, the best N moves as `search PV EVAL 0
+//! pass; the time, in seconds, counts on its player's clock), `hint N` (`status thinking`, the best N moves as `search PV EVAL 0
 //! DEPTH` lines, each with its principal variation run together as Edax
 //! writes it, `f5d6c3`, `PA` for a pass; then `status`; a bot of your own and
 //! a forced pass show one), `go` (answered `=== MOVE/EVAL/TIME`, then `nodestats NODES TIME`;
@@ -24,7 +26,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::ScopedJoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use reversi::text::ggf;
 use reversi::AnyPosition;
@@ -196,18 +198,32 @@ pub fn command(engine: &mut Server, line: &str, out: &mut impl Write) -> std::io
                 .strip_prefix("game")
                 .unwrap_or_default();
             match ggf::parse(text) {
-                Ok(record) => engine.game = record.into_game(),
+                Ok(record) => {
+                    // A clock that cannot be read is no clock: the game is still played.
+                    engine.time_control = record.time_control().and_then(Result::ok);
+                    engine.time_left = [None; 2];
+                    engine.game = record.into_game();
+                }
                 Err(e) => writeln!(out, "status cannot read the game: {e}")?,
             }
         }
         ("move", Some(text)) => {
             let mv = text;
             match read_move(mv) {
-                Ok(mv) => {
-                    if let Err(e) = engine.game.play_implied(mv) {
-                        writeln!(out, "status illegal move {text}: {e}")?;
+                Ok(mv) => match engine.game.play_implied(mv) {
+                    // The move's time, its clock's: `f5/+2.00/1.5`.
+                    Ok(_) => {
+                        let time = text
+                            .split('/')
+                            .nth(2)
+                            .and_then(|t| t.trim().parse::<f64>().ok());
+                        let time = time.and_then(|t| Duration::try_from_secs_f64(t).ok());
+                        if let Some(ply) = engine.game.last_move_mut() {
+                            ply.set_time(time);
+                        }
                     }
-                }
+                    Err(e) => writeln!(out, "status illegal move {text}: {e}")?,
+                },
                 Err(e) => writeln!(out, "status cannot read the move {text}: {e}")?,
             }
         }

@@ -985,7 +985,8 @@ impl<E> Searcher<E> {
                             let mut helper = Search::on(eval, table, age, watch);
                             let mut values = Vec::new();
                             for depth in 2..=deepest {
-                                match helper.iterate(root, &mut moves, depth, same_parity(&values)) {
+                                match helper.iterate(root, &mut moves, depth, same_parity(&values))
+                                {
                                     Iteration::Done(value) => values.push(value),
                                     Iteration::Stopped(_) => break,
                                 }
