@@ -17,15 +17,12 @@
 //! in discs when its player gives one (alpha-beta, NBoard engines), and with
 //! --times the time it took.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use reversi::text::{ggf, record::Record};
-use reversi_engine::arena::{elo_line, play, ArenaError, Config, ConfigError, Player, Tally};
+use reversi_engine::arena::{elo_line, run_jobs, ArenaError, Config, ConfigError, Player, Tally};
 use reversi_engine::bot::Spec;
 use reversi_engine::cli;
 use reversi_engine::protocol::client::EngineSpec;
@@ -173,88 +170,56 @@ fn main() -> ExitCode {
     };
     let started = Instant::now();
     let terminal = std::io::stdout().is_terminal();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
     let mut tallies = vec![Tally::default(); config.players.len()];
     let mut texts = Vec::with_capacity(config.games);
-    let mut failed = None;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(config.games) {
-            let tx = tx.clone();
-            let (config, next) = (&config, &next);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= config.games {
-                    break;
-                }
-                if tx.send((index, play(config, index))).is_err() {
-                    break;
-                }
-            });
+    let mut stdout = std::io::stdout().lock();
+    let result = run_jobs(&config, jobs, |played| {
+        let done = texts.len() + 1;
+        for (t, new) in tallies.iter_mut().zip(config.tally([played])) {
+            t.wins += new.wins;
+            t.draws += new.draws;
+            t.losses += new.losses;
         }
-        drop(tx);
-        // Results are taken in game order, whatever order they finish in, so the
-        // output is the same for any number of jobs.
-        let mut pending = BTreeMap::new();
-        let mut done = 0;
-        let mut stdout = std::io::stdout().lock();
-        for (index, result) in rx {
-            pending.insert(index, result);
-            while let Some(result) = pending.remove(&done) {
-                done += 1;
-                let played = match result {
-                    // After a failure nothing more is scored or shown.
-                    _ if failed.is_some() => continue,
-                    Ok(p) => p,
-                    Err(e) => {
-                        failed = Some(match e {
-                            ArenaError::EngineNeverRan(e) => e.to_string(),
-                            e => format!("game {done}: {e}"),
-                        });
-                        next.store(config.games, Ordering::Relaxed);
-                        continue;
-                    }
-                };
-                for (t, new) in tallies.iter_mut().zip(config.tally([&played])) {
-                    t.wins += new.wins;
-                    t.draws += new.draws;
-                    t.losses += new.losses;
-                }
-                texts.push(played.text);
-                if terminal {
-                    let _ = write!(stdout, "\r\x1b[2K");
-                }
-                if let Some(line) = &played.forfeit {
-                    let _ = writeln!(stdout, "{line}");
-                }
-                if terminal {
-                    let _ = write!(
-                        stdout,
-                        "{}",
-                        progress(&config, &tallies, done, started.elapsed())
-                    );
-                } else {
-                    let names: Vec<&str> = played
-                        .seating
-                        .iter()
-                        .map(|&p| config.players[p].name())
-                        .collect();
-                    let _ = writeln!(
-                        stdout,
-                        "game {done}: {}: {}",
-                        names.join(" vs "),
-                        played.summary
-                    );
-                }
-                let _ = stdout.flush();
-            }
-        }
+        texts.push(played.text.clone());
         if terminal {
             let _ = write!(stdout, "\r\x1b[2K");
         }
+        if let Some(line) = &played.forfeit {
+            let _ = writeln!(stdout, "{line}");
+        }
+        if terminal {
+            let _ = write!(
+                stdout,
+                "{}",
+                progress(&config, &tallies, done, started.elapsed())
+            );
+        } else {
+            let names: Vec<&str> = played
+                .seating
+                .iter()
+                .map(|&p| config.players[p].name())
+                .collect();
+            let _ = writeln!(
+                stdout,
+                "game {done}: {}: {}",
+                names.join(" vs "),
+                played.summary
+            );
+        }
+        let _ = stdout.flush();
     });
-    if let Some(e) = failed {
-        eprintln!("arena: {e}");
+    if terminal {
+        let _ = write!(stdout, "\r\x1b[2K");
+        let _ = stdout.flush();
+    }
+    drop(stdout);
+    if let Err(e) = result {
+        let failed = match e {
+            ArenaError::EngineNeverRan(e) => e.to_string(),
+            e @ ArenaError::BotFailed { .. } => e.to_string(),
+            e => format!("game {}: {e}", texts.len() + 1),
+        };
+        eprintln!("arena: {failed}");
         return ExitCode::FAILURE;
     }
     if let Some(path) = &out {

@@ -17,6 +17,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::text::ggf::{self, GgfWriteError};
 use reversi::text::record::Record;
 use reversi::text::result::{Ending, GameResult};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
 use reversi::{playout, Game, Move, Outcome, PlayError, Rules, RulesBuilder, RulesError};
 
 use crate::bot::{derive_seed, Bot, BotError, Eval, Spec};
@@ -410,8 +414,8 @@ impl Config {
 }
 
 /// Plays every game of `config`, one after another, and returns them in order;
-/// the first error (an engine that never ran) stops the arena. The `arena`
-/// example plays the same games ([`play`]) on several threads.
+/// the first error (an engine that never ran) stops the arena. [`run_jobs`]
+/// plays the same games on several threads.
 ///
 /// ```
 /// use reversi::Rules;
@@ -430,8 +434,87 @@ impl Config {
 /// # Ok::<(), String>(())
 /// ```
 pub fn run(config: &Config) -> Result<Vec<Played>, ArenaError> {
+    run_jobs(config, 1, |_| {})
+}
+
+/// [`run`] on `jobs` threads (at least 1), each playing the next game not yet
+/// begun: the same games and results for any number of jobs, as each game's
+/// opening and seeds come from its index ([`play`]). `each` sees every game as
+/// soon as it and all the games before it are played, in order (what a
+/// progress display shows, or a file written as it goes). The first error
+/// stops the arena: no game is begun after it, and `each` has seen the games
+/// before the one that failed.
+///
+/// ```
+/// use reversi::Rules;
+/// use reversi_engine::arena::{self, Config, Player};
+/// use reversi_engine::bot::Spec;
+///
+/// let players = vec![
+///     Player::Bot(Spec::parse("mobility")?),
+///     Player::Bot(Spec::parse("random")?),
+/// ];
+/// let config = Config { games: 10, ..Config::new(players, Rules::default())? };
+/// let mut seen = 0;
+/// let games = arena::run_jobs(&config, 2, |_| seen += 1).map_err(|e| e.to_string())?;
+/// assert_eq!((games.len(), seen), (10, 10));
+/// let texts = |games: &[arena::Played]| games.iter().map(|g| g.text.clone()).collect::<Vec<_>>();
+/// assert_eq!(texts(&games), texts(&arena::run(&config).map_err(|e| e.to_string())?));
+/// # Ok::<(), String>(())
+/// ```
+pub fn run_jobs(
+    config: &Config,
+    jobs: usize,
+    mut each: impl FnMut(&Played),
+) -> Result<Vec<Played>, ArenaError> {
     config.check()?;
-    (0..config.games).map(|index| play(config, index)).collect()
+    let mut played = Vec::with_capacity(config.games);
+    if jobs <= 1 {
+        for index in 0..config.games {
+            let game = play(config, index)?;
+            each(&game);
+            played.push(game);
+        }
+        return Ok(played);
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut failed = None;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(config.games) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= config.games || tx.send((index, play(config, index))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        // Taken in game order, whatever order they finish in.
+        let mut pending = BTreeMap::new();
+        for (index, result) in rx {
+            pending.insert(index, result);
+            while failed.is_none() {
+                match pending.remove(&played.len()) {
+                    Some(Ok(game)) => {
+                        each(&game);
+                        played.push(game);
+                    }
+                    Some(Err(e)) => {
+                        failed = Some(e);
+                        next.store(config.games, Ordering::Relaxed);
+                    }
+                    None => break,
+                }
+            }
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(played),
+    }
 }
 
 /// Every seating of `players` players at a table of `seats` seats: with two

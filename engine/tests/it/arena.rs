@@ -654,14 +654,16 @@ fn a_stop_flag_calls_an_outside_engines_search_off() {
     use std::time::Duration;
 
     let engine = programs::example("nboard");
-    // Searches from the start that take seconds without a stop: NBoard's at
-    // depth 18, which the ping calls off, so that an engine that ignored it
+    // Searches from the start: NBoard's at depth 18, seconds long (7.5 s on
+    // Zen 4), which the ping calls off, so that an engine that ignored it
     // would not answer the pong within the move time of a second; GTP's at
-    // depth 16, which cannot be called off and is waited for (and its answer
-    // dropped) before the next move.
+    // depth 15, longer than the 50 ms before the stop (about 0.5 s), which
+    // cannot be called off and is waited for (and its answer dropped) before
+    // the next move, within the client's 10 s allowance even on a loaded
+    // machine.
     for (protocol, flags) in [
         ("nboard", "--max-depth 18"),
-        ("gtp", "--gtp --max-depth 16"),
+        ("gtp", "--gtp --max-depth 15"),
     ] {
         let spec = format!("ours={protocol}:{} {flags} --solve 0", engine.display());
         let spec = EngineSpec::parse(&spec).unwrap();
