@@ -820,7 +820,8 @@ class Bot:
     """A bot of the engine crate: ``"random"``, ``"greedy"``, ``"mobility"``,
     ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
     (two players; options ``depth=N``, ``solve=N``, ``time=MS``: on time it
-    deepens a ply at a time and plays the deepest search finished), as in
+    deepens a ply at a time and plays the deepest search finished;
+    ``threads=N``; ``eval=patterns`` or ``features``), as in
     ``"mcts:playouts=200"`` or ``"alphabeta:time=500"``.
     Its random choices come from ``seed``. ``Bot.engine`` makes a bot of an
     outside engine (Edax, NTest, ...) over NBoard or GTP.
