@@ -11,7 +11,7 @@ const PLAYERS = [
   ['greedy', 'Greedy', 4],
   ['mcts:playouts=2000', 'MCTS, 2,000 playouts', 4],
   ['alphabeta:depth=6', 'Alpha-beta, depth 6', 2],
-  ['alphabeta:depth=30,time=1000', 'Alpha-beta, 1 s a move', 2],
+  ['alphabeta:depth=30:time=1000', 'Alpha-beta, 1 s a move', 2],
 ];
 
 const settings = document.querySelector('#settings');

@@ -17,7 +17,7 @@ raise!(Other: SpecError, BotError, SolveError);
 
 /// A built-in bot, named by its spec as on the engine's command line:
 /// `"random"`, `"greedy"`, `"mobility"`, `"mcts:playouts=2000"`,
-/// `"alphabeta:depth=6"`, `"alphabeta:depth=30,time=500"` (milliseconds a move).
+/// `"alphabeta:depth=6"`, `"alphabeta:depth=30:time=500"` (milliseconds a move).
 #[wasm_bindgen]
 pub struct Bot {
     name: String,

@@ -134,7 +134,7 @@ test('8x8 against a bot, to the end, by clicking', { skip, timeout: 240_000 }, a
 
 test('the page answers at once while a bot thinks in its worker', { skip, timeout: 60_000 }, async () => {
   const page = await open();
-  await newGame(page, '8x8', { black: 'human', white: 'alphabeta:depth=30,time=1000' });
+  await newGame(page, '8x8', { black: 'human', white: 'alphabeta:depth=30:time=1000' });
   await page.click('[data-square="f5"]');
   assert.equal(await statusText(page), 'white to move (thinking)');
   // Frames while the bot thinks for a second: the longest gap between two.

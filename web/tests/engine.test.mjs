@@ -2,6 +2,7 @@
 // solver's score is the margin its line of best play reaches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import initEngine, { Bot, Game, solve, ReversiError } from '../pkg/engine.js';
 import { random, VARIANTS } from './helpers.mjs';
 
@@ -22,6 +23,17 @@ test('the bots play whole games of every variant with legal moves', () => {
   }
   assert.throws(() => new Bot('alphabeta:depth=x'), ReversiError);
   assert.throws(() => new Bot('alphabeta').choose(new Game('octagon, 4 players')), /4 players/);
+});
+
+test("every bot the demo page offers is a bot the engine builds", () => {
+  const app = readFileSync(new URL('../demo/app.js', import.meta.url), 'utf8');
+  const specs = [...app.matchAll(/^\s*\['([^']+)', '[^']*', \d\]/gm)].map((m) => m[1]);
+  assert.ok(specs.length >= 5, `${specs}`);
+  for (const spec of specs.filter((s) => s !== 'human')) {
+    assert.equal(new Bot(spec).name, spec);
+  }
+  // Options are separated by ':', as on the command line.
+  assert.throws(() => new Bot('alphabeta:depth=30,time=500'), /separated by `:`/);
 });
 
 test('a solved endgame is worth what its line of best play reaches', () => {
