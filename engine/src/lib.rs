@@ -5,7 +5,8 @@
 //!   on a typed position, [`Solver::solve_any`](solver::Solver::solve_any) on any.
 //! - [`bot`]: the built-in bots (random, greedy, mobility, Monte-Carlo tree
 //!   search for 2–4 players, alpha-beta with an exact endgame), each a
-//!   [`bot::Bot`] made from a [`bot::Spec`]; their searches are in
+//!   [`bot::Bot`] made from a [`bot::Spec`], and [`bot::SearchBot`], the
+//!   alpha-beta bot on your own evaluation; their searches are in
 //!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation, and a
 //!   pattern evaluation for 8×8 learned from tournament games, which the
 //!   solver orders by).
@@ -13,7 +14,8 @@
 //!   engines (a [`bot::Bot`] too), and the engine side that the `nboard`
 //!   example serves; one move codec.
 //! - [`arena`]: games between bots and engines, with fair seatings and scoring,
-//!   as a library ([`arena::Config::new`], [`arena::play`], [`arena::run`]); an
+//!   as a library ([`arena::Config::new`], [`arena::play`], [`arena::run`],
+//!   [`arena::run_jobs`] on several threads); an
 //!   engine that never ran is an error, not a forfeit.
 //! - [`Limits`]: how far any of these searches may go (depth, nodes, time, a
 //!   stop flag), [`Interruption`], why one stopped early, and [`Clock`], a
@@ -33,3 +35,6 @@ pub mod search;
 pub mod solver;
 
 pub use limits::{Clock, Interruption, Limits};
+/// The rules crate this engine is built on, so that a bot's crate can name
+/// its types at the same version.
+pub use reversi;

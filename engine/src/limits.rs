@@ -33,7 +33,8 @@ use web_time::Instant;
 pub struct Limits {
     /// Search at most this many plies from the root.
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes: looked at every 4096 nodes (so a
+    /// few thousand more), by each thread of a search on its own count.
     pub nodes: Option<u64>,
     /// Stop after about this long.
     pub time: Option<Duration>,

@@ -17,7 +17,7 @@ use reversi::{
 
 use crate::limits::{is_set, Interruption, Limits};
 use crate::line::with_passes;
-use crate::search::alphabeta::{Evaluator, RootError, Searcher, EXACT, INFINITY};
+use crate::search::alphabeta::{Evaluator, EveryBoard, Searcher, EXACT, INFINITY};
 use crate::search::eval::Features;
 use crate::search::mcts::mcts;
 use crate::search::patterns::Patterns;
@@ -355,17 +355,7 @@ impl AlphaBeta {
         pos: &P,
         limits: &Limits,
     ) -> Result<Choice, BotError> {
-        let found = match searcher.search(pos, limits) {
-            Ok(found) => found,
-            Err(RootError::Stopped) => return Err(BotError::Stopped),
-            Err(e) => return Err(EngineError::from(e).into()),
-        };
-        Ok(Choice {
-            eval: Some(found.eval()),
-            nodes: found.nodes,
-            pv: found.pv,
-            ..Choice::new(found.best.square())
-        })
+        Ok(searcher.search(pos, limits)?.into())
     }
 }
 
@@ -464,56 +454,12 @@ impl AlphaBeta {
     /// the position after it, so that an engine or a record has the value of
     /// every turn.
     fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
-        if pos.players() == 2 && pos.must_pass() && !pos.is_over() {
-            // The reply's search answers a set stop flag.
-            let after = pos.pass().map_err(|_| BotError::GameOver)?;
-            let reply = self.choose_at(&after)?;
-            return Ok(Choice {
-                mv: Move::Pass,
-                eval: reply.eval.map(Eval::for_opponent),
-                nodes: reply.nodes,
-                pv: core::iter::once(Move::Pass).chain(reply.pv).collect(),
-            });
+        if let Some(passed) = pass_by_reply(pos, |after| self.choose_at(after)) {
+            return passed;
         }
-        let started = Instant::now();
-        self.time_left = self.limits.time;
-        if !pos.is_over() && !pos.must_pass() {
-            if let Some(position) = solver_position(pos, self.solve) {
-                let bits = solver_table_bits(self.solve);
-                let solver = self.solver.get_or_insert_with(|| {
-                    let mut solver = crate::solver::Solver::with_table_bits(bits);
-                    solver.set_principal_variation(true);
-                    Box::new(solver)
-                });
-                // On time, the solver has half of it; the deepening, the rest
-                // if the solver does not finish.
-                solver.set_limits(Limits {
-                    stop: self.limits.stop.clone(),
-                    time: self.limits.time.map(|time| time / 2),
-                    ..Limits::default()
-                });
-                match solver.try_solve(&position) {
-                    Ok(solution) => {
-                        if let Some(square) = solution.best_move {
-                            return Ok(Choice {
-                                mv: Move::Place(square),
-                                eval: Some(Eval::Exact(solution.score)),
-                                nodes: solution.nodes,
-                                pv: solution.pv,
-                            });
-                        }
-                    }
-                    Err(SolveError::Interrupted(Interruption::Stopped, _)) => {
-                        return Err(BotError::Stopped)
-                    }
-                    Err(SolveError::Interrupted(Interruption::Time, _)) => {
-                        self.time_left =
-                            (self.limits.time).map(|time| time.saturating_sub(started.elapsed()));
-                    }
-                    // No other limit is set, and the position is the solver's.
-                    Err(e) => return Err(EngineError::from(e).into()),
-                }
-            }
+        match solve_endgame(pos, self.solve, &self.limits, &mut self.solver)? {
+            Endgame::Solved(choice) => return Ok(choice),
+            Endgame::Left(time) => self.time_left = time,
         }
         let playing = !pos.is_over() && !pos.must_pass() && !self.limits.is_stopped();
         if self.patterns && playing && fits_patterns(pos) && pos.empty().len() <= PATTERNS_FROM {
@@ -523,6 +469,229 @@ impl AlphaBeta {
         }
         let (name, stop) = (self.name.clone(), self.limits.stop.clone());
         choose_in(self, &name, true, pos, stop.as_deref())
+    }
+}
+
+/// A bot on the engine's search framework and your evaluation: the
+/// [`Searcher`] (principal-variation search, iterative deepening, the
+/// transposition table kept from move to move, threads) on an
+/// [`EveryBoard`] evaluation, the exact [`Solver`](crate::solver::Solver)
+/// from `solve` empty squares on 8×8 Reversi (the same search to the end
+/// elsewhere), forced passes valued by the reply, the stop flag: what the
+/// built-in `alphabeta` is, with the evaluation yours. Two players, every
+/// board and option. By default: depth 8 (to the end of the game on time,
+/// unless given), exact from 12 empty squares, one thread.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi::{features, Game, Position, Rules};
+/// use reversi_engine::bot::{Bot, SearchBot};
+/// use reversi_engine::search::alphabeta::EveryBoard;
+///
+/// /// Corners and mobility, in hundredths of a disc.
+/// struct Mine;
+/// impl EveryBoard for Mine {
+///     fn evaluate<P: Position>(&self, pos: &P) -> i32 {
+///         let (me, you) = (pos.to_move(), pos.to_move().opponent());
+///         let c = features::corner_squares(pos);
+///         let corners = (pos.discs(me) & c).len() as i32 - (pos.discs(you) & c).len() as i32;
+///         300 * corners + 50 * (pos.mobility(me).len() as i32 - pos.mobility(you).len() as i32)
+///     }
+/// }
+///
+/// let mut bot = SearchBot::new("mine", Mine).time(Some(Duration::from_millis(20)));
+/// for rules in ["8x8", "10x10"] {
+///     let mut game = Game::new(rules.parse::<Rules>()?);
+///     while !game.is_over() {
+///         let choice = bot.choose(&game)?;
+///         game.play(choice.mv)?;
+///     }
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SearchBot<E> {
+    name: String,
+    /// The time a move and the stop flag.
+    limits: Limits,
+    depth: Option<u32>,
+    solve: u32,
+    searcher: Searcher<E>,
+    solver: Option<Box<crate::solver::Solver>>,
+}
+
+impl<E: EveryBoard> SearchBot<E> {
+    /// The bot named `name`, evaluating by `eval`.
+    pub fn new(name: impl Into<String>, eval: E) -> SearchBot<E> {
+        SearchBot {
+            name: name.into(),
+            limits: Limits::default(),
+            depth: None,
+            solve: 12,
+            searcher: Searcher::new(eval).with_solve(12),
+            solver: None,
+        }
+    }
+
+    /// Search `depth` plies (at least 1): each move's depth, or the deepest on
+    /// time.
+    pub fn depth(mut self, depth: u32) -> SearchBot<E> {
+        self.depth = Some(depth.max(1));
+        self
+    }
+
+    /// Thinking time per move (`None`: the depth every move), as
+    /// [`AlphaBeta::time`]: deepening a ply at a time, not reproducible.
+    pub fn time(mut self, time: Option<Duration>) -> SearchBot<E> {
+        self.limits.time = time;
+        self
+    }
+
+    /// Exact from `empties` empty squares (default 12).
+    pub fn solve(mut self, empties: u32) -> SearchBot<E> {
+        self.solve = empties;
+        self.searcher = self.searcher.with_solve(empties);
+        self
+    }
+
+    /// Search on `threads` threads sharing the table (default 1).
+    pub fn threads(mut self, threads: usize) -> SearchBot<E> {
+        self.searcher = self.searcher.with_threads(threads);
+        self
+    }
+
+    /// The searcher, for its evaluation and settings.
+    pub fn searcher(&self) -> &Searcher<E> {
+        &self.searcher
+    }
+
+    fn choose_at(&mut self, pos: &AnyPosition) -> Result<Choice, BotError> {
+        if let Some(passed) = pass_by_reply(pos, |after| self.choose_at(after)) {
+            return passed;
+        }
+        if pos.is_over() {
+            return Err(BotError::GameOver);
+        }
+        if pos.players() != 2 {
+            return Err(BotError::Players {
+                bot: self.name.clone(),
+                players: pos.players(),
+            });
+        }
+        if self.limits.is_stopped() {
+            return Err(BotError::Stopped);
+        }
+        let time = match solve_endgame(pos, self.solve, &self.limits, &mut self.solver)? {
+            Endgame::Solved(choice) => return Ok(choice),
+            Endgame::Left(time) => time,
+        };
+        let on_time = if time.is_some() { u32::MAX } else { 8 };
+        let limits = Limits {
+            time,
+            depth: Some(self.depth.unwrap_or(on_time)),
+            ..self.limits.clone()
+        };
+        struct Search<'a, E>(&'a mut Searcher<E>, &'a Limits);
+        impl<E: EveryBoard> PositionVisitor for Search<'_, E> {
+            type Output = Result<Choice, BotError>;
+            fn visit<P: SearchPosition>(self, pos: &P) -> Result<Choice, BotError> {
+                Ok(self.0.search(pos, self.1)?.into())
+            }
+        }
+        pos.visit_fastest(Search(&mut self.searcher, &limits))
+    }
+}
+
+impl<E: EveryBoard + Send> Bot for SearchBot<E> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Choice, BotError> {
+        self.choose_at(game.position())
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.limits.stop = stop;
+    }
+}
+
+/// A forced pass of a two-player game, valued by `reply`'s choice in the
+/// position after it (negated), so that an engine or a record has the value
+/// of every turn; `None` when the player to move has a move or the game is
+/// over.
+fn pass_by_reply(
+    pos: &AnyPosition,
+    reply: impl FnOnce(&AnyPosition) -> Result<Choice, BotError>,
+) -> Option<Result<Choice, BotError>> {
+    if !(pos.players() == 2 && pos.must_pass() && !pos.is_over()) {
+        return None;
+    }
+    // The reply's search answers a set stop flag.
+    let Ok(after) = pos.pass() else {
+        return Some(Err(BotError::GameOver));
+    };
+    Some(reply(&after).map(|reply| Choice {
+        mv: Move::Pass,
+        eval: reply.eval.map(Eval::for_opponent),
+        nodes: reply.nodes,
+        pv: core::iter::once(Move::Pass).chain(reply.pv).collect(),
+    }))
+}
+
+/// What [`solve_endgame`] did.
+enum Endgame {
+    /// The exact solver's move.
+    Solved(Choice),
+    /// Not the solver's position, or not solved in time: the time left for
+    /// the midgame search.
+    Left(Option<Duration>),
+}
+
+/// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
+/// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
+/// empty squares, `solver` made at its first use. On time, the solver has
+/// half of `limits`' time and the midgame search the rest if it does not
+/// finish; the stop flag is [`BotError::Stopped`].
+fn solve_endgame(
+    pos: &AnyPosition,
+    solve: u32,
+    limits: &Limits,
+    solver: &mut Option<Box<crate::solver::Solver>>,
+) -> Result<Endgame, BotError> {
+    let started = Instant::now();
+    let playing = !pos.is_over() && !pos.must_pass();
+    let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
+        return Ok(Endgame::Left(limits.time));
+    };
+    let bits = solver_table_bits(solve);
+    let solver = solver.get_or_insert_with(|| {
+        let mut solver = crate::solver::Solver::with_table_bits(bits);
+        solver.set_principal_variation(true);
+        Box::new(solver)
+    });
+    solver.set_limits(Limits {
+        stop: limits.stop.clone(),
+        time: limits.time.map(|time| time / 2),
+        ..Limits::default()
+    });
+    match solver.try_solve(&position) {
+        Ok(solution) => match solution.best_move {
+            Some(square) => Ok(Endgame::Solved(Choice {
+                mv: Move::Place(square),
+                eval: Some(Eval::Exact(solution.score)),
+                nodes: solution.nodes,
+                pv: solution.pv,
+            })),
+            None => Ok(Endgame::Left(limits.time)),
+        },
+        Err(SolveError::Interrupted(Interruption::Stopped, _)) => Err(BotError::Stopped),
+        Err(SolveError::Interrupted(Interruption::Time, _)) => Ok(Endgame::Left(
+            limits
+                .time
+                .map(|time| time.saturating_sub(started.elapsed())),
+        )),
+        // No other limit is set, and the position is the solver's.
+        Err(e) => Err(EngineError::from(e).into()),
     }
 }
 

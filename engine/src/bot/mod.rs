@@ -207,6 +207,30 @@ pub enum BotError {
     Stopped,
 }
 
+/// A search's failure as a bot's: stopped is [`BotError::Stopped`], the rest
+/// [`EngineError::Search`].
+impl From<RootError> for BotError {
+    fn from(error: RootError) -> BotError {
+        match error {
+            RootError::Stopped => BotError::Stopped,
+            other => BotError::Engine(other.into()),
+        }
+    }
+}
+
+/// A search's best move as a bot's choice: the move, its value in discs, the
+/// nodes and the principal variation.
+impl<L: reversi::layout::Layout> From<crate::search::alphabeta::RootChoice<L>> for Choice {
+    fn from(found: crate::search::alphabeta::RootChoice<L>) -> Choice {
+        Choice {
+            eval: Some(found.eval()),
+            nodes: found.nodes,
+            pv: found.pv,
+            ..Choice::new(found.best.square())
+        }
+    }
+}
+
 /// How a bot that ran failed to give a move ([`BotError::Engine`]): most often
 /// an outside engine ([`crate::protocol::client`]), its process or its
 /// answers; the message is what the arena's records and Python's exceptions

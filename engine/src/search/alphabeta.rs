@@ -11,13 +11,13 @@
 //! ```
 //! use std::time::Duration;
 //! use reversi::{features, AnyPosition, Position, Rules, TwoPlayer8};
-//! use reversi_engine::search::alphabeta::{Evaluator, Searcher};
+//! use reversi_engine::search::alphabeta::{EveryBoard, Searcher};
 //! use reversi_engine::Limits;
 //!
 //! /// Corners and mobility, in hundredths of a disc, for any board.
 //! struct Mine;
-//! impl<P: Position> Evaluator<P> for Mine {
-//!     fn evaluate(&self, pos: &P) -> i32 {
+//! impl EveryBoard for Mine {
+//!     fn evaluate<P: Position>(&self, pos: &P) -> i32 {
 //!         let (me, you) = (pos.to_move(), pos.to_move().opponent());
 //!         let corners = features::corner_squares(pos);
 //!         let corner = (pos.discs(me) & corners).len() as i32 - (pos.discs(you) & corners).len() as i32;
@@ -64,18 +64,32 @@ pub const INFINITY: i32 = 200 * EXACT;
 /// It is shared by the search's threads (`Sync`); a game that is over is
 /// scored by the search, not by the evaluation.
 ///
-/// Implemented for closures (`|pos: &TwoPlayer8| …`), for
-/// [`Features`](super::eval::Features) on every position and for
-/// [`Patterns`](super::patterns::Patterns) on the 8×8 grid.
+/// An evaluation for every board is an [`EveryBoard`] (one generic method),
+/// which is an `Evaluator` of every position type and makes a whole bot
+/// ([`SearchBot`](crate::bot::SearchBot)); implement `Evaluator` itself for
+/// an evaluation of some position types only, as
+/// [`Patterns`](super::patterns::Patterns) is of the 8×8 grid's (which holds
+/// 6×6 games too: check [`Position::board`] if it matters). A value outside
+/// `-EXACT + 1..EXACT` is taken as the nearest inside.
 pub trait Evaluator<P: Position>: Sync {
     /// The value of `pos` for its player to move.
     fn evaluate(&self, pos: &P) -> i32;
 }
 
-impl<P: Position, F: Fn(&P) -> i32 + Sync> Evaluator<P> for F {
+/// An evaluation of every position type, every board and option: what a bot
+/// builder implements to get a whole bot, [`SearchBot`](crate::bot::SearchBot),
+/// and through it the arena and the NBoard and GTP engines. Its value is as
+/// [`Evaluator`]'s, whose implementation for every position it gives.
+/// [`Features`](super::eval::Features) is the engine's.
+pub trait EveryBoard: Sync {
+    /// The value of `pos` for its player to move.
+    fn evaluate<P: Position>(&self, pos: &P) -> i32;
+}
+
+impl<P: Position, E: EveryBoard> Evaluator<P> for E {
     #[inline(always)]
     fn evaluate(&self, pos: &P) -> i32 {
-        self(pos)
+        EveryBoard::evaluate(self, pos)
     }
 }
 
@@ -471,7 +485,7 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
             return value;
         }
         if depth == 0 {
-            return search.eval.evaluate(pos);
+            return search.eval.evaluate(pos).clamp(-EXACT + 1, EXACT - 1);
         }
         let empties = pos.empty().len() as u32;
         let draft = if depth > empties { TO_THE_END } else { depth };
@@ -1342,21 +1356,25 @@ mod tests {
     }
 
     #[test]
-    fn a_closure_is_an_evaluation_and_threads_find_a_legal_line() {
+    fn an_evaluation_of_one_type_searches_and_threads_find_a_legal_line() {
         let AnyPosition::TwoPlayer8(start) = AnyPosition::start(&Rules::default()) else {
             unreachable!()
         };
-        let corners = |pos: &reversi::TwoPlayer8| {
-            let c = features::corner_squares(pos);
-            100 * ((pos.mine() & c).len() as i32 - (pos.theirs() & c).len() as i32)
-                + 10 * pos.legal_moves().len() as i32
-        };
-        let mut one = Searcher::new(corners);
+        struct Corners;
+        impl Evaluator<reversi::TwoPlayer8> for Corners {
+            fn evaluate(&self, pos: &reversi::TwoPlayer8) -> i32 {
+                let c = features::corner_squares(pos);
+                100 * ((pos.mine() & c).len() as i32 - (pos.theirs() & c).len() as i32)
+                    + 10 * pos.legal_moves().len() as i32
+            }
+        }
+        let corners = Corners;
+        let mut one = Searcher::new(Corners);
         let single = one
             .search(&start, &Limits::default().with_depth(5))
             .unwrap();
         assert_eq!(single.value, minimax(&corners, &start, 5));
-        let mut two = Searcher::new(corners).with_threads(2);
+        let mut two = Searcher::new(Corners).with_threads(2);
         let found = two
             .search(&start, &Limits::default().with_depth(7))
             .unwrap();
@@ -1372,7 +1390,7 @@ mod tests {
         assert_eq!(line.len(), 7);
         assert_eq!(line[0], Move::Place(found.best.square()));
         // The helper's nodes are counted.
-        let alone = Searcher::new(corners)
+        let alone = Searcher::new(Corners)
             .search(&start, &Limits::default().with_depth(7))
             .unwrap();
         assert!(

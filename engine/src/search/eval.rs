@@ -2,7 +2,7 @@
 
 use reversi::{features, Color, Position};
 
-use super::alphabeta::{Evaluator, EXACT};
+use super::alphabeta::{EveryBoard, EXACT};
 
 /// The evaluation of `pos` for the player to move (two players), in hundredths
 /// of a disc, more or less: mobility and potential mobility are worth having in
@@ -41,14 +41,14 @@ pub fn evaluate<P: Position>(pos: &P) -> i32 {
     40 * mobility + 15 * potential - 10 * frontier + keep * (250 * corner + 60 * stable)
 }
 
-/// [`evaluate`] as an [`Evaluator`], for every board and option: the
+/// [`evaluate`] as an [`EveryBoard`] evaluation, for every board and option: the
 /// evaluation of the built-in alpha-beta bot wherever no learned one fits.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Features;
 
-impl<P: Position> Evaluator<P> for Features {
+impl EveryBoard for Features {
     #[inline(always)]
-    fn evaluate(&self, pos: &P) -> i32 {
+    fn evaluate<P: Position>(&self, pos: &P) -> i32 {
         evaluate(pos)
     }
 }
