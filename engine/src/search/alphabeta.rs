@@ -34,7 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 
 use multiversion::multiversion;
@@ -946,10 +946,13 @@ impl<E> Searcher<E> {
             ordered(main.eval, root, root.legal_moves(), None, 3, empties).collect();
         let (eval, table, age) = (main.eval, main.table, main.age);
         let halt = Arc::new(AtomicBool::new(false));
+        // The depth the main thread is searching.
+        let frontier = &AtomicU32::new(1);
         let deepen = |main: &mut Search<'_, E>, moves: &mut [Spot<P::Layout>]| {
             let mut found: Option<RootChoice<P::Layout>> = None;
             let mut values = Vec::new();
             for depth in 1..=deepest {
+                frontier.store(depth, Ordering::Relaxed);
                 if depth == 2 {
                     main.watch = budget.clone();
                 }
@@ -998,12 +1001,17 @@ impl<E> Searcher<E> {
                         scope.spawn(move || {
                             let mut helper = Search::on(eval, table, age, watch);
                             let mut values = Vec::new();
-                            for depth in 2..=deepest {
+                            let mut depth = 2;
+                            // One ply ahead of the main thread: what it
+                            // searches next is in the table when it gets there.
+                            while depth <= deepest {
+                                depth = depth.max(frontier.load(Ordering::Relaxed) + 1);
                                 match helper.iterate(root, &mut moves, depth, same_parity(&values))
                                 {
                                     Iteration::Done(value) => values.push(value),
                                     Iteration::Stopped(_) => break,
                                 }
+                                depth += 1;
                             }
                             helper.nodes
                         })
