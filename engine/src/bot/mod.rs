@@ -1,12 +1,14 @@
 //! The built-in bots that the arena, the NBoard engine and the terminal game
 //! share, written on the library's typed API, its evaluation features
 //! (`reversi::features`) and its random playouts (`reversi::playout`). Alpha-beta
-//! solves the endgame of two-player 8×8 Reversi with the exact
-//! [`Solver`](crate::solver::Solver), and that of the other variants with a plain
-//! exact search of its own.
+//! is the engine's [search framework](crate::search::alphabeta); it solves the
+//! endgame of two-player 8×8 Reversi with the exact
+//! [`Solver`](crate::solver::Solver), and that of the other variants with the
+//! same search to the end.
 //!
 //! Every player, built-in or outside, is a [`Bot`]: [`Random`], [`Greedy`],
-//! [`Mobility`], [`Mcts`], [`AlphaBeta`] here, and the outside-engine client
+//! [`Mobility`], [`Mcts`], [`AlphaBeta`] here, [`SearchBot`] (the alpha-beta
+//! bot on an evaluation of your own), and the outside-engine client
 //! [`EngineBot`](crate::protocol::client::EngineBot). A bot is named by a spec,
 //! `name` or `name:option=value[:option=value…]`, for example
 //! `mcts:playouts=2000` or `alphabeta:depth=5:solve=14`, which [`Spec::parse`]

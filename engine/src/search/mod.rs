@@ -1,6 +1,8 @@
 //! The searches behind the bots, for bot builders who want them without a bot
-//! around them: [`alphabeta`] (negamax on the [`eval`] evaluation, exact near
-//! the end, two players) and [`mcts`] (UCT over random playouts, 2–4 players);
+//! around them: [`alphabeta`] (the search framework: principal-variation
+//! search with a table, deepening, time and threads on any evaluation, exact
+//! near the end, two players) and [`mcts`] (UCT over random playouts, 2–4
+//! players);
 //! and [`patterns`], an evaluation of 8×8 Reversi positions learned from
 //! solved positions of tournament games, which the exact solver orders by.
 //! The searches work on any typed position (`P: reversi::Position`), so they run inside
