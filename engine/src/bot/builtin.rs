@@ -17,7 +17,7 @@ use reversi::{
 
 use crate::limits::{is_set, Interruption, Limits};
 use crate::line::with_passes;
-use crate::search::alphabeta::{Evaluator, EveryBoard, Searcher, EXACT, INFINITY};
+use crate::search::alphabeta::{EveryBoard, Searcher, EXACT, INFINITY};
 use crate::search::eval::Features;
 use crate::search::mcts::mcts;
 use crate::search::patterns::Patterns;
@@ -349,13 +349,37 @@ impl AlphaBeta {
         }
     }
 
-    /// The choice of `searcher` in `pos` within `limits`.
-    fn search<E: Evaluator<P>, P: SearchPosition>(
-        searcher: &mut Searcher<E>,
-        pos: &P,
-        limits: &Limits,
-    ) -> Result<Choice, BotError> {
-        Ok(searcher.search(pos, limits)?.into())
+    /// How the bot makes a searcher: its table size, threads and `solve`.
+    fn settings(&self) -> SearcherSettings {
+        SearcherSettings {
+            bits: self.table_bits(),
+            threads: self.threads,
+            solve: self.solve,
+        }
+    }
+}
+
+/// The settings an [`AlphaBeta`] makes each of its searchers with.
+#[derive(Clone, Copy)]
+struct SearcherSettings {
+    bits: u32,
+    threads: usize,
+    solve: u32,
+}
+
+impl SearcherSettings {
+    /// The searcher in `slot`, made on `eval` at its first use.
+    fn searcher<E>(
+        self,
+        slot: &mut Option<Searcher<E>>,
+        eval: impl FnOnce() -> E,
+    ) -> &mut Searcher<E> {
+        slot.get_or_insert_with(|| {
+            Searcher::new(eval())
+                .with_table_bits(self.bits)
+                .with_threads(self.threads)
+                .with_solve(self.solve)
+        })
     }
 }
 
@@ -363,15 +387,9 @@ impl Think for AlphaBeta {
     fn think<P: SearchPosition>(&mut self, pos: &P) -> Result<Choice, BotError> {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
-        let limits = self.move_limits();
-        let (bits, threads, solve) = (self.table_bits(), self.threads, self.solve);
-        let searcher = self.features.get_or_insert_with(|| {
-            Searcher::new(Features)
-                .with_table_bits(bits)
-                .with_threads(threads)
-                .with_solve(solve)
-        });
-        AlphaBeta::search(searcher, pos, &limits)
+        let (limits, settings) = (self.move_limits(), self.settings());
+        let searcher = settings.searcher(&mut self.features, || Features);
+        Ok(searcher.search(pos, &limits)?.into())
     }
 }
 
@@ -383,15 +401,9 @@ impl LayoutVisitor<Grid8> for Learned<'_> {
 
     fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Result<Choice, BotError> {
         let bot = self.0;
-        let limits = bot.move_limits();
-        let (bits, threads, solve) = (bot.table_bits(), bot.threads, bot.solve);
-        let searcher = bot.learned.get_or_insert_with(|| {
-            Searcher::new(Patterns::builtin())
-                .with_table_bits(bits)
-                .with_threads(threads)
-                .with_solve(solve)
-        });
-        AlphaBeta::search(searcher, pos, &limits)
+        let (limits, settings) = (bot.move_limits(), bot.settings());
+        let searcher = settings.searcher(&mut bot.learned, Patterns::builtin);
+        Ok(searcher.search(pos, &limits)?.into())
     }
 }
 

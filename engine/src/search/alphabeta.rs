@@ -506,8 +506,20 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         for (searched, m) in ordered(search.eval, pos, moves, first, depth, empties).enumerate() {
             let (child, flips) = pos.play_unchecked_with_flips(m);
             let child_key = pos.key_after_move(key, m, flips);
-            let mut value;
-            if searched == 0 {
+            // The first move in the whole window, the others in a null
+            // window, searched again in the whole one when they beat alpha.
+            let first_move = searched == 0;
+            let floor = if first_move { -beta } else { -alpha - 1 };
+            let mut value = -negamax(
+                search,
+                &child,
+                child_key,
+                next_depth,
+                floor,
+                -alpha,
+                ply + 1,
+            );
+            if !first_move && pv_node && alpha < value && value < beta {
                 value = -negamax(
                     search,
                     &child,
@@ -517,27 +529,6 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
                     -alpha,
                     ply + 1,
                 );
-            } else {
-                value = -negamax(
-                    search,
-                    &child,
-                    child_key,
-                    next_depth,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                );
-                if pv_node && alpha < value && value < beta {
-                    value = -negamax(
-                        search,
-                        &child,
-                        child_key,
-                        next_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                    );
-                }
             }
             if value > best.0 {
                 best = (value, m.bit() as u8);
@@ -859,15 +850,10 @@ impl<'a, E> Search<'a, E> {
             let (child, flips) = root.play_unchecked_with_flips(m);
             let child_key = root.key_after_move(key, m, flips);
             self.nodes += 1;
-            let mut value;
-            if i == 0 {
+            let floor = if i == 0 { -beta } else { -alpha - 1 };
+            let mut value = -negamax_compiled(self, &child, child_key, depth - 1, floor, -alpha, 1);
+            if i > 0 && alpha < value && value < beta {
                 value = -negamax_compiled(self, &child, child_key, depth - 1, -beta, -alpha, 1);
-            } else {
-                value =
-                    -negamax_compiled(self, &child, child_key, depth - 1, -alpha - 1, -alpha, 1);
-                if alpha < value && value < beta {
-                    value = -negamax_compiled(self, &child, child_key, depth - 1, -beta, -alpha, 1);
-                }
             }
             if self.stopped().is_some() {
                 break;
