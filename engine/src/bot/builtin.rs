@@ -244,10 +244,10 @@ impl Think for Mcts {
 
 /// Alpha-beta on the [`Searcher`] framework (principal-variation search,
 /// iterative deepening, a transposition table, threads), evaluating by the
-/// learned [`Patterns`] on 8×8 Reversi (two players, no blocked squares, not
-/// Anti-Reversi) from 24 empty squares, and by the hand-written [`Features`]
-/// (mobility, potential mobility, frontier, corners, stable discs) before and
-/// elsewhere, then an exact solve
+/// learned [`Patterns`] (a table of weights for each game phase) on 8×8
+/// Reversi (two players, no blocked squares, not Anti-Reversi), and by the
+/// hand-written [`Features`] (mobility, potential mobility, frontier,
+/// corners, stable discs) elsewhere, then an exact solve
 /// of the last empty squares (by the [`Solver`](crate::solver::Solver) on
 /// 8×8 Reversi, by the same search to the end elsewhere); two players only,
 /// every board and option. Its [`Choice::eval`] is in discs: [`Eval::Exact`]
@@ -474,7 +474,7 @@ impl AlphaBeta {
             Endgame::Left(time) => self.time_left = time,
         }
         let playing = !pos.is_over() && !pos.must_pass() && !self.limits.is_stopped();
-        if self.patterns && playing && fits_patterns(pos) && pos.empty().len() <= PATTERNS_FROM {
+        if self.patterns && playing && fits_patterns(pos) {
             if let Ok(position) = TwoPlayer8::try_from(*pos) {
                 return position.visit_fastest_typed(Learned(self));
             }
@@ -706,11 +706,6 @@ fn solve_endgame(
         Err(e) => Err(EngineError::from(e).into()),
     }
 }
-
-/// The empty squares from which the learned [`Patterns`] evaluate: they were
-/// learned on positions of 10 to 20 empty squares (solved exactly), and
-/// search worse than the hand-written features before (PERFORMANCE.md).
-const PATTERNS_FROM: usize = 24;
 
 /// Whether the learned [`Patterns`] evaluate `pos`: two-player 8×8 Reversi
 /// (not Anti-Reversi, no blocked squares), what they were learned on.

@@ -18,9 +18,8 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
               (default 1000), time=MS (think MS milliseconds per move instead:
               not reproducible), c=F (exploration, default 1.4)
   alphabeta   alpha-beta (principal-variation search, a transposition table) on
-              patterns learned from tournament games on 8x8 Reversi from 24
-              empty squares, on mobility, frontier, corners and stable discs
-              before and elsewhere, then an
+              patterns learned for each phase of 8x8 Reversi, on mobility,
+              frontier, corners and stable discs elsewhere, then an
               exact solve of the last empty squares; two players only, every
               board and option. Options: depth=N (default 4), solve=N (exact
               from N empty squares, default 12), time=MS (deepen a ply at a

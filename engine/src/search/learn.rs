@@ -45,10 +45,17 @@ use std::collections::HashSet;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use reversi::{Bitboard, Board, Color, Position, Spot, TwoPlayer8};
+use reversi::layout::Grid8;
+use reversi::{
+    AnyPosition, Bitboard, Board, Color, LayoutVisitor, Position, Rules, SearchPosition, Spot,
+    TwoPlayer8,
+};
 
+use super::alphabeta::Searcher;
 pub use super::patterns::Sample;
+use super::patterns::{Patterns, Training, PHASES};
 use crate::solver::Solver;
+use crate::Limits;
 
 /// The empty-square counts at which positions are taken from each game.
 const EMPTIES: [u32; 4] = [12, 14, 16, 18];
@@ -71,31 +78,17 @@ pub fn samples(
     threads: usize,
     progress: impl Fn(usize) + Sync,
 ) -> Vec<Sample> {
-    let threads = threads.max(1);
-    let progress = &progress;
-    let per_game: Vec<Vec<Sample>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|w| {
-                scope.spawn(move || {
-                    let mut solver = Solver::with_table_bits(20);
-                    solver
-                        .set_principal_variation(true)
-                        .set_learned_ordering(false);
-                    let mut out = Vec::new();
-                    for g in (w..lines.len()).step_by(threads) {
-                        out.push((g, game_samples(&mut solver, &lines[g], g)));
-                        progress(g);
-                    }
-                    out
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, Vec<Sample>)> = workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect();
-        all.sort_by_key(|(g, _)| *g);
-        all.into_iter().map(|(_, s)| s).collect()
+    let solver = || {
+        let mut solver = Solver::with_table_bits(20);
+        solver
+            .set_principal_variation(true)
+            .set_learned_ordering(false);
+        solver
+    };
+    let per_game = in_threads(lines.len(), threads, solver, |solver, g| {
+        let samples = game_samples(solver, &lines[g], g);
+        progress(g);
+        samples
     });
     let mut seen = HashSet::new();
     per_game
@@ -162,6 +155,170 @@ fn solved_line(solver: &mut Solver, mut pos: TwoPlayer8, samples: &mut Vec<Sampl
     }
 }
 
+/// The depth of the search that labels a midgame position: the width of a
+/// midgame phase, so that the search of a phase's position ends in the phase
+/// before, whose weights are learned already.
+pub const LABEL_DEPTH: u32 = 6;
+
+/// The positions of `games` self-play games, for the midgame phases: each
+/// move the best by the hand-written [features](super::eval::evaluate) one ply
+/// ahead, or one at random: one time in two while 49 or more squares are
+/// empty (so that the games part early), one in eight after (game `g`'s
+/// draws from its own seed, `seed + g`); every position with 25 or more
+/// empty squares and a move to make, each once, in the order the games reach
+/// them.
+pub fn selfplay_positions(games: usize, seed: u64) -> Vec<TwoPlayer8> {
+    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
+        .expect("standard Reversi is of two players on the 8x8 grid");
+    let mut seen = HashSet::new();
+    let mut positions = Vec::new();
+    for g in 0..games {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(g as u64));
+        let mut pos = start;
+        while pos.empty().len() >= 25 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.pass_unchecked().legal_moves().is_empty() {
+                    break;
+                }
+                pos = pos.pass_unchecked();
+                continue;
+            }
+            if seen.insert((pos.mine(), pos.theirs())) {
+                positions.push(pos);
+            }
+            let draw = rng.next_u64();
+            let odds = if pos.empty().len() >= 49 { 2 } else { 8 };
+            let chosen = if draw % odds == 0 {
+                moves.into_iter().nth((draw >> 3) as usize % moves.len())
+            } else {
+                moves
+                    .into_iter()
+                    .max_by_key(|&m| -super::eval::evaluate(&pos.play_unchecked(m)))
+            };
+            pos = pos.play_unchecked(chosen.expect("a legal move"));
+        }
+    }
+    positions
+}
+
+/// What [`midgame`] has got to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labelling {
+    /// The labelling of `phase`'s positions starts.
+    Phase {
+        /// The phase ([`Patterns::phase`]).
+        phase: usize,
+        /// Its positions.
+        positions: usize,
+    },
+    /// One more position is labelled.
+    Labelled,
+}
+
+/// Learns the midgame phases of `patterns` (every phase but the endgame's,
+/// whose weights it keeps), phase after phase from the endgame back to the
+/// start: each phase starts from the weights of the one after it in the game,
+/// and learns from its `positions` (those of other phases are left out)
+/// labelled by a search [`LABEL_DEPTH`] plies deep on the weights learned so
+/// far, whose leaves lie in the phases already learned. `threads` threads (at
+/// least one) label, each position searched from an empty table, so the
+/// labels are the same whatever the number of threads; `progress` hears each
+/// phase start and each position labelled.
+pub fn midgame(
+    patterns: &mut Patterns,
+    positions: &[TwoPlayer8],
+    threads: usize,
+    training: &Training,
+    progress: impl Fn(Labelling) + Sync,
+) {
+    for phase in 1..PHASES {
+        patterns.copy_phase(phase - 1, phase);
+        let empties = Patterns::phase_empties(phase);
+        let of_phase: Vec<TwoPlayer8> = positions
+            .iter()
+            .filter(|p| empties.contains(&(p.empty().len() as u32)))
+            .copied()
+            .collect();
+        progress(Labelling::Phase {
+            phase,
+            positions: of_phase.len(),
+        });
+        let samples = label(patterns, &of_phase, threads, &progress);
+        patterns.train(&samples, training);
+    }
+}
+
+/// `positions` with their values by a search [`LABEL_DEPTH`] plies deep on
+/// `patterns`, by `threads` threads, in the order given.
+fn label(
+    patterns: &Patterns,
+    positions: &[TwoPlayer8],
+    threads: usize,
+    progress: &(impl Fn(Labelling) + Sync),
+) -> Vec<Sample> {
+    /// The search of one position, on the fastest kernel.
+    struct Label<'s, 'p>(&'s mut Searcher<&'p Patterns>);
+    impl LayoutVisitor<Grid8> for Label<'_, '_> {
+        type Output = Option<i32>;
+        fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Option<i32> {
+            self.0.clear();
+            let limits = Limits::default().with_depth(LABEL_DEPTH);
+            let found = self.0.search(pos, &limits).ok()?;
+            // In discs, a line to the end of the game worth its margin.
+            found.eval().discs().map(|discs| discs.round() as i32)
+        }
+    }
+    let searcher = || Searcher::new(patterns).with_table_bits(16);
+    let labels = in_threads(positions.len(), threads, searcher, |searcher, i| {
+        let score = positions[i].visit_fastest_typed(Label(searcher));
+        progress(Labelling::Labelled);
+        score
+    });
+    positions
+        .iter()
+        .zip(labels)
+        .filter_map(|(&position, score)| {
+            Some(Sample {
+                position,
+                score: score?,
+            })
+        })
+        .collect()
+}
+
+/// `each(state, i)` for every `i` below `n`, by `threads` threads (at least
+/// one), each with a `state` of its own taking every `threads`-th `i`; the
+/// results in the order of `i`.
+fn in_threads<S, T: Send>(
+    n: usize,
+    threads: usize,
+    state: impl Fn() -> S + Sync,
+    each: impl Fn(&mut S, usize) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.max(1);
+    let (state, each) = (&state, &each);
+    let mut all: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|w| {
+                scope.spawn(move || {
+                    let mut state = state();
+                    (w..n)
+                        .step_by(threads)
+                        .map(|i| (i, each(&mut state, i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, t)| t).collect()
+}
+
 /// The bytes of one sample in a sample file.
 const SAMPLE_BYTES: usize = 17;
 
@@ -216,6 +373,67 @@ pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SampleFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selfplay_positions_are_distinct_midgame_positions_with_a_move() {
+        let positions = selfplay_positions(20, 1);
+        let mut seen = HashSet::new();
+        for p in &positions {
+            assert!(p.empty().len() >= 25);
+            assert!(!p.legal_moves().is_empty());
+            assert!(seen.insert((p.mine(), p.theirs())));
+        }
+        // Twenty games part: far more than one game's 36 positions.
+        assert!(positions.len() > 300, "{}", positions.len());
+        assert_eq!(selfplay_positions(20, 1), positions);
+        assert_ne!(selfplay_positions(20, 2), positions);
+    }
+
+    #[test]
+    fn the_midgame_learns_each_phase_but_the_endgames_the_same_on_any_threads() {
+        let positions = selfplay_positions(2, 7);
+        let training = Training {
+            epochs: 2,
+            ..Training::default()
+        };
+        let learn = |threads| {
+            let mut patterns = Patterns::zero();
+            let phases = std::sync::Mutex::new(Vec::new());
+            let labelled = std::sync::atomic::AtomicUsize::new(0);
+            midgame(
+                &mut patterns,
+                &positions,
+                threads,
+                &training,
+                |step| match step {
+                    Labelling::Phase { phase, positions } => {
+                        phases.lock().unwrap().push((phase, positions))
+                    }
+                    Labelling::Labelled => {
+                        labelled.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                },
+            );
+            let phases = phases.into_inner().unwrap();
+            (patterns, phases, labelled.into_inner())
+        };
+        let (one, phases, labelled) = learn(1);
+        assert_eq!(
+            phases.iter().map(|p| p.0).collect::<Vec<_>>(),
+            (1..PHASES).collect::<Vec<_>>()
+        );
+        assert_eq!(phases.iter().map(|p| p.1).sum::<usize>(), positions.len());
+        assert_eq!(labelled, positions.len());
+        let (two, ..) = learn(2);
+        assert!(one == two, "the weights differ with two threads");
+        // The endgame keeps its weights (0 here); each phase with positions
+        // learns something.
+        assert!(one.table(0).iter().all(|&w| w == 0));
+        for (phase, count) in phases {
+            let learned = one.table(phase).iter().any(|&w| w != 0);
+            assert_eq!(learned, count > 0, "phase {phase}, {count} positions");
+        }
+    }
 
     #[test]
     fn sample_files_refuse_bad_lengths_and_overlaps() {

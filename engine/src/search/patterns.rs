@@ -1,6 +1,7 @@
-//! A pattern evaluation for 8×8 Reversi, learned from solved positions: the
-//! sum of one learned weight per pattern instance, indexed by what lies on the
-//! instance's squares (empty, the mover's, the opponent's).
+//! A pattern evaluation for 8×8 Reversi, learned for each phase of the game:
+//! the sum of one learned weight per pattern instance, indexed by what lies on
+//! the instance's squares (empty, the mover's, the opponent's), from the
+//! weights of the position's phase.
 //!
 //! The patterns are the usual ones of strong Othello programs: each edge with
 //! its two X-squares (4 instances), each corner's 3×3 block (4) and 2×5 block
@@ -8,23 +9,31 @@
 //! and the diagonals of 8, 7, 6, 5 and 4 squares (2 + 4 × 4): 46 instances of
 //! 11 patterns, whose instances share their weights; and a weight for each
 //! count of the mover's and the opponent's moves and potential moves, and of
-//! the empty squares. A position and its mirror images score alike to within
-//! about a disc, not exactly: training sees each sample in its eight forms, but
-//! a pattern's contents and their mirror image have weights of their own.
+//! the empty squares. A position and its mirror images score exactly alike:
+//! training sees each sample in its eight forms, and then gives each pattern's
+//! contents and their mirror images (where the pattern is its own mirror
+//! image) the mean of their weights.
 //!
-//! [`Patterns::builtin`] are the weights that the solver orders its moves by.
-//! They were learned by the `learn` example (with [`learn`](super::learn)), from the games of
-//! the WTHOR files in `tests/data/wthor/` (1985 and 2015): positions from those
-//! games and positions a few random moves off them, each solved exactly, the
-//! positions along each principal variation with the same score; see
-//! PERFORMANCE.md for the run. [`train`] learns weights from any such samples.
+//! The phases ([`Patterns::phase`]): the endgame (24 empty squares or fewer),
+//! then six of six empty squares each, 25–30 to 55–60. [`Patterns::builtin`]
+//! are the weights the built-in `alphabeta` bot evaluates by, and the solver
+//! orders its moves by. They were learned by the `learn` example (with
+//! [`learn`](super::learn)): the endgame's from the games of the WTHOR files in
+//! `tests/data/wthor/` (1985 and 2015), positions from those games and
+//! positions a few random moves off them, each solved exactly, the positions
+//! along each principal variation with the same score; the midgame's from the
+//! positions of 10,000 self-play games, each phase's labelled by a search six
+//! plies deep into the phases learned before it
+//! ([`learn::midgame`](super::learn::midgame)); see PERFORMANCE.md for the
+//! run. [`Patterns::train`] learns weights from any samples.
 //!
 //! ```
 //! use reversi::{AnyPosition, Rules, TwoPlayer8};
 //! use reversi_engine::search::patterns::Patterns;
 //!
 //! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
-//! // The start position: within a few discs of even (the weights say -2.3).
+//! // The start position: within a few discs of even (the weights say +6.8:
+//! // the opening phase leans toward the player to move).
 //! let score = Patterns::builtin().evaluate(&start);
 //! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
 //! # Ok::<_, reversi::KindError>(())
@@ -276,11 +285,22 @@ fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
     out
 }
 
-/// Learned weights for the 46 pattern instances and the count tables, in
-/// 1/[`ONE_DISC`](Self::ONE_DISC)
-/// of a disc.
+/// The game phases, each with weights of its own: the first empty-square count
+/// of each (the last runs to 60). Positions with 24 or fewer empty squares
+/// share the endgame's weights, learned from solved positions; each phase
+/// after spans six empty squares, the depth of the search that labels its
+/// positions ([`learn::midgame`](super::learn::midgame)), so that the search
+/// of a phase's position ends in the phase before.
+const PHASE_STARTS: [u32; PHASES] = [0, 25, 31, 37, 43, 49, 55];
+
+/// The number of game phases with weights of their own ([`Patterns::phase`]).
+pub const PHASES: usize = 7;
+
+/// Learned weights, for each game phase, for the 46 pattern instances and the
+/// count tables, in 1/[`ONE_DISC`](Self::ONE_DISC) of a disc.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Patterns {
+    /// [`PHASES`] tables of [`WEIGHTS`] weights, phase after phase.
     weights: Vec<i16>,
 }
 
@@ -297,7 +317,7 @@ static BUILTIN: &[u8] = include_bytes!("../../data/patterns.bin");
 
 /// Weight files that are not [`Patterns::to_bytes`] of this crate's patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a pattern weight file has {WEIGHTS} little-endian i16 weights ({} bytes), not {found} bytes", 2 * WEIGHTS)]
+#[error("a pattern weight file has {PHASES} phases of {WEIGHTS} little-endian i16 weights ({} bytes), not {found} bytes", 2 * PHASES * WEIGHTS)]
 pub struct PatternsError {
     /// The length of the bytes given.
     pub found: usize,
@@ -316,7 +336,7 @@ impl Patterns {
 
     /// Weights from the bytes [`to_bytes`](Self::to_bytes) wrote.
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
-        if bytes.len() != 2 * WEIGHTS {
+        if bytes.len() != 2 * PHASES * WEIGHTS {
             return Err(PatternsError { found: bytes.len() });
         }
         let weights = bytes
@@ -326,7 +346,31 @@ impl Patterns {
         Ok(Patterns { weights })
     }
 
-    /// The weights as little-endian `i16`s, pattern by pattern.
+    /// Weights of 0 everywhere: what [`train`](Self::train) starts from
+    /// without weights of its own to start from.
+    pub fn zero() -> Patterns {
+        Patterns {
+            weights: vec![0; PHASES * WEIGHTS],
+        }
+    }
+
+    /// The phase whose weights evaluate positions with `empties` empty
+    /// squares, from 0 (24 or fewer, the endgame) to [`PHASES`] − 1 (55 or
+    /// more).
+    pub fn phase(empties: u32) -> usize {
+        PHASE_STARTS
+            .iter()
+            .rposition(|&start| start <= empties)
+            .unwrap_or(0)
+    }
+
+    /// The empty-square counts of `phase`'s positions.
+    pub fn phase_empties(phase: usize) -> std::ops::RangeInclusive<u32> {
+        let end = PHASE_STARTS.get(phase + 1).map_or(60, |next| next - 1);
+        PHASE_STARTS[phase]..=end
+    }
+
+    /// The weights as little-endian `i16`s, phase by phase, pattern by pattern.
     pub fn to_bytes(&self) -> Vec<u8> {
         self.weights.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
@@ -344,10 +388,23 @@ impl Patterns {
     /// (the solver has them at hand).
     #[inline(always)]
     pub(crate) fn evaluate_counted(&self, mine: u64, theirs: u64, counts: Counts) -> i32 {
+        let table = self.table(Self::phase(counts.empties));
         indices(mine, theirs, counts)
             .iter()
-            .map(|&i| self.weights[i as usize] as i32)
+            .map(|&i| table[i as usize] as i32)
             .sum()
+    }
+
+    /// `from`'s weights copied onto phase `to`'s.
+    pub(crate) fn copy_phase(&mut self, from: usize, to: usize) {
+        self.weights
+            .copy_within(from * WEIGHTS..(from + 1) * WEIGHTS, to * WEIGHTS);
+    }
+
+    /// The weights of `phase`.
+    #[inline(always)]
+    pub(crate) fn table(&self, phase: usize) -> &[i16] {
+        &self.weights[phase * WEIGHTS..][..WEIGHTS]
     }
 }
 
@@ -376,11 +433,112 @@ pub struct Sample {
     pub score: i32,
 }
 
-/// Learns weights that predict the samples' scores: least squares by
-/// stochastic gradient descent over `epochs` passes (each sample in its eight
-/// symmetric forms), samples taken in an order fixed by `seed`. Each weight's
-/// step is divided by how often it occurs, so rare configurations stay near 0.
-pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
+/// How [`Patterns::train`] learns: least squares by stochastic gradient
+/// descent over `epochs` passes, samples taken in an order fixed by `seed`,
+/// each weight's step `rate` (the first pass's; it falls as `rate / (1 + 0.1 ×
+/// pass)`) times the error divided among the instances.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Training {
+    /// Passes over the samples.
+    pub epochs: u32,
+    /// The seed of the samples' order.
+    pub seed: u64,
+    /// The first pass's step.
+    pub rate: f32,
+}
+
+impl Default for Training {
+    /// 12 passes at a step of 0.5, seed 2026: how the built-in weights were
+    /// learned.
+    fn default() -> Training {
+        Training {
+            epochs: 12,
+            seed: 2026,
+            rate: 0.5,
+        }
+    }
+}
+
+impl Patterns {
+    /// Learns, for each phase that `samples` have positions of, weights that
+    /// predict their scores, starting from the weights there (each sample in
+    /// its eight symmetric forms). Each weight's step is divided by how often
+    /// it occurs, so rare configurations stay near where they started. The
+    /// phases without samples keep their weights.
+    pub fn train(&mut self, samples: &[Sample], training: &Training) {
+        for phase in 0..PHASES {
+            let empties = Self::phase_empties(phase);
+            let of_phase: Vec<&Sample> = samples
+                .iter()
+                .filter(|s| empties.contains(&(s.position.empty().len() as u32)))
+                .collect();
+            if !of_phase.is_empty() {
+                let range = phase * WEIGHTS..(phase + 1) * WEIGHTS;
+                train_table(&mut self.weights[range], &of_phase, training);
+            }
+        }
+    }
+}
+
+/// For each pattern, the symmetries of the square that map its squares onto
+/// themselves (the identity among them), each as the bit that each of the
+/// pattern's bits is read into: a board turned by one of them puts the same
+/// discs on the pattern's squares in another order, which should score alike.
+fn pattern_symmetries(pattern: &Pattern) -> Vec<Vec<u32>> {
+    // The bit that square `q` is read into under transform `t`, if any.
+    let bit = |q: u32, t: usize| {
+        let v = (pattern.read)(transforms(1 << q)[t]);
+        (v != 0).then(|| v.trailing_zeros())
+    };
+    let squares = |t: usize| {
+        (0..64)
+            .filter(|&q| bit(q, t).is_some())
+            .collect::<Vec<u32>>()
+    };
+    let own = squares(0);
+    (0..8)
+        .filter(|&t| squares(t) == own)
+        .map(|t| {
+            let mut to = vec![0; pattern.squares as usize];
+            for &q in &own {
+                to[bit(q, 0).unwrap() as usize] = bit(q, t).unwrap();
+            }
+            to
+        })
+        .collect()
+}
+
+/// Each pattern configuration's weight made the mean of the weights of its
+/// images under the pattern's symmetries ([`pattern_symmetries`]), so that a
+/// position and its mirror images score exactly alike.
+fn symmetrize(weights: &mut [f32]) {
+    for (pattern, &offset) in PATTERNS.iter().zip(&OFFSETS) {
+        let n = pattern.squares as usize;
+        let symmetries = pattern_symmetries(pattern);
+        let size = 3usize.pow(n as u32);
+        let table = &weights[offset..offset + size];
+        let mean: Vec<f32> = (0..size)
+            .map(|config| {
+                let sum: f32 = symmetries
+                    .iter()
+                    .map(|to| {
+                        let (mut rest, mut image) = (config, 0);
+                        for &bit in to {
+                            image += rest % 3 * 3usize.pow(bit);
+                            rest /= 3;
+                        }
+                        table[image]
+                    })
+                    .sum();
+                sum / symmetries.len() as f32
+            })
+            .collect();
+        weights[offset..offset + size].copy_from_slice(&mean);
+    }
+}
+
+/// [`Patterns::train`] of one phase's weights `table` on its `samples`.
+fn train_table(table: &mut [i16], samples: &[&Sample], training: &Training) {
     let rows: Vec<([u32; INSTANCES], f32)> = samples
         .iter()
         .flat_map(|s| {
@@ -399,10 +557,11 @@ pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
             occurrences[i as usize] += 1.0;
         }
     }
-    let mut weights = vec![0f32; WEIGHTS];
+    let scale = Patterns::ONE_DISC as f32;
+    let mut weights: Vec<f32> = table.iter().map(|&w| w as f32 / scale).collect();
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    let mut state = seed | 1;
-    for epoch in 0..epochs {
+    let mut state = training.seed | 1;
+    for epoch in 0..training.epochs {
         // Fisher–Yates with xorshift: the same order for the same seed.
         for i in (1..order.len()).rev() {
             state ^= state << 13;
@@ -410,7 +569,7 @@ pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
             state ^= state << 17;
             order.swap(i, (state % (i as u64 + 1)) as usize);
         }
-        let rate = 0.5 / (1.0 + epoch as f32 * 0.1);
+        let rate = training.rate / (1.0 + epoch as f32 * 0.1);
         for &r in &order {
             let (idx, target) = &rows[r];
             let predicted: f32 = idx.iter().map(|&i| weights[i as usize]).sum();
@@ -421,12 +580,11 @@ pub fn train(samples: &[Sample], epochs: u32, seed: u64) -> Patterns {
             }
         }
     }
-    let scale = Patterns::ONE_DISC as f32;
-    Patterns {
-        weights: weights
-            .iter()
-            .map(|w| (w * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16)
-            .collect(),
+    symmetrize(&mut weights);
+    for (w, learned) in table.iter_mut().zip(weights) {
+        *w = (learned * scale)
+            .round()
+            .clamp(i16::MIN as f32, i16::MAX as f32) as i16;
     }
 }
 
@@ -504,18 +662,20 @@ mod tests {
 
     #[test]
     fn the_builtin_weights_score_mirror_images_alike() {
-        // Learned from each position in its eight forms, so mirror images score
-        // within a disc of each other (stochastic steps, not exact equality).
+        // Learned from each position in its eight forms, then each pattern's
+        // weights made symmetric: mirror images score exactly alike, in the
+        // midgame (53 empty squares) and in the endgame (20).
         let patterns = Patterns::builtin();
-        let (mine, theirs) = (0x0000_0018_3c00_0000u64, 0x0000_3c20_0000_0000u64);
-        let (m, t) = (transforms(mine), transforms(theirs));
-        let base = patterns.evaluate(&position(mine, theirs));
-        for k in 0..8 {
-            let e = patterns.evaluate(&position(m[k], t[k]));
-            assert!(
-                (e - base).abs() <= Patterns::ONE_DISC,
-                "symmetry {k}: {e} against {base}"
-            );
+        for (mine, theirs) in [
+            (0x0000_0018_3c00_0000u64, 0x0000_3c20_0000_0000u64),
+            (0x0000_1c3c_7e7e_3c18, 0x3c7e_8000_0000_81e7),
+        ] {
+            let (m, t) = (transforms(mine), transforms(theirs));
+            let base = patterns.evaluate(&position(mine, theirs));
+            for k in 0..8 {
+                let e = patterns.evaluate(&position(m[k], t[k]));
+                assert_eq!(e, base, "symmetry {k}");
+            }
         }
     }
 
@@ -560,6 +720,88 @@ mod tests {
     }
 
     #[test]
+    fn the_phases_cover_every_empty_square_count_once_in_order() {
+        let mut next = 0;
+        for phase in 0..PHASES {
+            let empties = Patterns::phase_empties(phase);
+            assert_eq!(*empties.start(), next, "phase {phase}");
+            for e in empties.clone() {
+                assert_eq!(Patterns::phase(e), phase, "{e} empty squares");
+            }
+            next = empties.end() + 1;
+        }
+        assert_eq!(next, 61);
+        assert_eq!(Patterns::phase(24), 0);
+        assert_eq!(Patterns::phase(25), 1);
+    }
+
+    #[test]
+    fn training_changes_only_the_phases_it_has_samples_of() {
+        // A position with 60 empty squares but for its discs: the last phase.
+        let sample = Sample {
+            position: position(0x0000_0008_1000_0000, 0x0000_0010_0800_0000),
+            score: 10,
+        };
+        let mut learned = Patterns::builtin().clone();
+        learned.train(&[sample], &Training::default());
+        let last = PHASES - 1;
+        for phase in 0..PHASES {
+            let same = learned.table(phase) == Patterns::builtin().table(phase);
+            assert_eq!(same, phase != last, "phase {phase}");
+        }
+        // Toward the sample's score, from where the weights were.
+        let (before, after) = (
+            Patterns::builtin().evaluate(&sample.position),
+            learned.evaluate(&sample.position),
+        );
+        assert!(
+            (after - 10 * Patterns::ONE_DISC).abs() < (before - 10 * Patterns::ONE_DISC).abs(),
+            "{before} -> {after}"
+        );
+    }
+
+    #[test]
+    fn the_builtin_midgame_weights_predict_tournament_results_better_than_the_endgames() {
+        // Each WTHOR game's position from 25 to 50 empty squares against the
+        // game's theoretical result for the player to move: the weights of
+        // each phase come nearer than the endgame's weights would there.
+        let builtin = Patterns::builtin();
+        let mut endgame_everywhere = builtin.clone();
+        for phase in 1..PHASES {
+            endgame_everywhere.copy_phase(0, phase);
+        }
+        let bytes = include_bytes!("../../../tests/data/wthor/WTH_2015.wtb");
+        let database = reversi::text::wthor::Database::parse(bytes).unwrap();
+        let (mut phased, mut flat, mut n) = (0i64, 0i64, 0i64);
+        for game in database.games().flatten() {
+            let margin = 2 * game.theoretical_score as i32 - 64;
+            for ply in game.record.game().line() {
+                let Ok(pos) = TwoPlayer8::try_from(*ply.before()) else {
+                    continue;
+                };
+                if !(25..=50).contains(&pos.empty().len()) {
+                    continue;
+                }
+                let target = if pos.to_move() == reversi::Color::Black {
+                    margin
+                } else {
+                    -margin
+                } * Patterns::ONE_DISC;
+                phased += i64::from((builtin.evaluate(&pos) - target).abs());
+                flat += i64::from((endgame_everywhere.evaluate(&pos) - target).abs());
+                n += 1;
+            }
+        }
+        assert!(n > 40_000, "{n} positions");
+        assert!(
+            phased < flat,
+            "mean error {} against {}",
+            phased / n,
+            flat / n
+        );
+    }
+
+    #[test]
     fn training_fits_a_rule_the_patterns_can_express() {
         // The score: corners held, mine minus theirs, times 10.
         let mut samples = Vec::new();
@@ -581,12 +823,33 @@ mod tests {
                 score,
             });
         }
-        let learned = train(&samples, 10, 1);
+        let mut learned = Patterns::zero();
+        let training = Training {
+            epochs: 10,
+            seed: 1,
+            ..Training::default()
+        };
+        learned.train(&samples, &training);
         let error: i32 = samples
             .iter()
             .map(|s| (learned.evaluate(&s.position) - s.score * Patterns::ONE_DISC).abs())
             .sum::<i32>()
             / samples.len() as i32;
         assert!(error < 2 * Patterns::ONE_DISC, "mean error {error}");
+        // Mirror images alike, exactly.
+        for s in &samples[..20] {
+            let (m, t) = (
+                transforms(s.position.mine().bits()),
+                transforms(s.position.theirs().bits()),
+            );
+            let base = learned.evaluate(&s.position);
+            for k in 0..8 {
+                assert_eq!(
+                    learned.evaluate(&position(m[k], t[k])),
+                    base,
+                    "symmetry {k}"
+                );
+            }
+        }
     }
 }
