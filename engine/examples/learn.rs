@@ -123,6 +123,10 @@ fn main() -> ExitCode {
             }
         },
     };
+    if samples.is_empty() {
+        eprintln!("learn: the games give no endgame samples");
+        return ExitCode::FAILURE;
+    }
     eprintln!("{} endgame samples; learning", samples.len());
     let training = Training {
         epochs,
@@ -158,6 +162,7 @@ fn main() -> ExitCode {
             std::mem::replace(&mut *bar.lock().unwrap(), new).finish();
         }
         Labelling::Labelled => bar.lock().unwrap().inc(1),
+        _ => {}
     });
     bar.into_inner().unwrap().finish();
     if let Err(e) = std::fs::write(&out, learned.to_bytes()) {

@@ -31,6 +31,7 @@ pub mod cli;
 pub mod limits;
 pub mod line;
 pub(crate) mod lockless;
+pub(crate) mod parallel;
 pub mod protocol;
 pub mod search;
 pub mod solver;

@@ -6,8 +6,8 @@
 //!   compares its standard output and error with the `.stdout` and `.stderr` files
 //!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test it
 //!   readme_commands::` rewrites those files after a deliberate change of output.
-//!   The cases of the engine's examples (arena, learn, nboard, play, selfplay,
-//!   solve) are here too: they are built by name from the workspace (`cargo
+//!   The cases of the engine's examples (arena, learn, nboard, openings, play,
+//!   selfplay, solve) are here too: they are built by name from the workspace (`cargo
 //!   build --workspace --example NAME`), so the rules crate needs no dependency
 //!   on the engine for them.
 //! - Every line of every `sh` block of README.md and of the guides is either such a
@@ -35,11 +35,18 @@ const REDUCED: &[(&str, &str)] = &[
         "solve examples/data/ffo-40-44.obf",
         "solve tests/data/ffo/fforum-1-19.obf",
     ),
-    // All the games take about nine minutes on two cores; the first twelve, the
-    // same program and output, a second or two (written where the build goes).
+    // All the games and 10,000 self-play games take about 17 minutes on two
+    // cores; the first twelve games and two self-play games, the same program
+    // and output, a few seconds (written where the build goes).
     (
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
-        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --out target/learn-check.bin",
+        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --out target/learn-check.bin",
+    ),
+    // The 500 balanced openings take about five minutes on two cores; the
+    // first two, the same program and output, a second or two.
+    (
+        "openings --out engine/data/openings-8x8.txt",
+        "openings --count 2 --out target/openings-check.txt",
     ),
 ];
 

@@ -1,6 +1,11 @@
-//! Samples to learn the [pattern evaluation](super::patterns) from: positions of
-//! games, and positions a few random moves off them, solved exactly, with the
-//! positions along each principal variation; and a file format to keep them.
+//! How the [pattern evaluation](super::patterns) is learned, phase by phase.
+//!
+//! The endgame's [`samples`]: positions of games, and positions a few random
+//! moves off them, solved exactly, with the positions along each principal
+//! variation; and a file format to keep them ([`write_samples`],
+//! [`read_samples`]). The midgame's: the positions of self-play games
+//! ([`selfplay_positions`]), each phase's labelled by a search into the phases
+//! learned before it ([`midgame`]).
 //!
 //! For each game and each of 12, 14, 16 and 18 empty squares: the game's
 //! position with that many empties, and one reached by two random moves from
@@ -54,6 +59,7 @@ use reversi::{
 use super::alphabeta::Searcher;
 pub use super::patterns::Sample;
 use super::patterns::{Patterns, Training, PHASES};
+use crate::parallel::in_threads;
 use crate::solver::Solver;
 use crate::Limits;
 
@@ -190,7 +196,8 @@ pub fn selfplay_positions(games: usize, seed: u64) -> Vec<TwoPlayer8> {
             let draw = rng.next_u64();
             let odds = if pos.empty().len() >= 49 { 2 } else { 8 };
             let chosen = if draw % odds == 0 {
-                moves.into_iter().nth((draw >> 3) as usize % moves.len())
+                let nth = (draw >> 3) % moves.len() as u64;
+                moves.into_iter().nth(nth as usize)
             } else {
                 moves
                     .into_iter()
@@ -204,6 +211,7 @@ pub fn selfplay_positions(games: usize, seed: u64) -> Vec<TwoPlayer8> {
 
 /// What [`midgame`] has got to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Labelling {
     /// The labelling of `phase`'s positions starts.
     Phase {
@@ -234,10 +242,9 @@ pub fn midgame(
 ) {
     for phase in 1..PHASES {
         patterns.copy_phase(phase - 1, phase);
-        let empties = Patterns::phase_empties(phase);
         let of_phase: Vec<TwoPlayer8> = positions
             .iter()
-            .filter(|p| empties.contains(&(p.empty().len() as u32)))
+            .filter(|p| Patterns::phase(p.empty().len() as u32) == phase)
             .copied()
             .collect();
         progress(Labelling::Phase {
@@ -257,23 +264,11 @@ fn label(
     threads: usize,
     progress: &(impl Fn(Labelling) + Sync),
 ) -> Vec<Sample> {
-    /// The search of one position, on the fastest kernel.
-    struct Label<'s, 'p>(&'s mut Searcher<&'p Patterns>);
-    impl LayoutVisitor<Grid8> for Label<'_, '_> {
-        type Output = Option<i32>;
-        fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Option<i32> {
-            self.0.clear();
-            let limits = Limits::default().with_depth(LABEL_DEPTH);
-            let found = self.0.search(pos, &limits).ok()?;
-            // In discs, a line to the end of the game worth its margin.
-            found.eval().discs().map(|discs| discs.round() as i32)
-        }
-    }
     let searcher = || Searcher::new(patterns).with_table_bits(16);
     let labels = in_threads(positions.len(), threads, searcher, |searcher, i| {
-        let score = positions[i].visit_fastest_typed(Label(searcher));
+        let discs = searched_discs(searcher, &positions[i], LABEL_DEPTH);
         progress(Labelling::Labelled);
-        score
+        discs.map(|discs| discs.round() as i32)
     });
     positions
         .iter()
@@ -287,36 +282,25 @@ fn label(
         .collect()
 }
 
-/// `each(state, i)` for every `i` below `n`, by `threads` threads (at least
-/// one), each with a `state` of its own taking every `threads`-th `i`; the
-/// results in the order of `i`.
-fn in_threads<S, T: Send>(
-    n: usize,
-    threads: usize,
-    state: impl Fn() -> S + Sync,
-    each: impl Fn(&mut S, usize) -> T + Sync,
-) -> Vec<T> {
-    let threads = threads.max(1);
-    let (state, each) = (&state, &each);
-    let mut all: Vec<(usize, T)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|w| {
-                scope.spawn(move || {
-                    let mut state = state();
-                    (w..n)
-                        .step_by(threads)
-                        .map(|i| (i, each(&mut state, i)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, t)| t).collect()
+/// The value of `pos` for the player to move, in discs (a line to the end of
+/// the game worth its margin), by a search `depth` plies deep with
+/// `searcher`'s evaluation from an empty table, on the fastest kernel: the
+/// same value whatever was searched before.
+pub(crate) fn searched_discs(
+    searcher: &mut Searcher<&Patterns>,
+    pos: &TwoPlayer8,
+    depth: u32,
+) -> Option<f64> {
+    struct Search<'s, 'p>(&'s mut Searcher<&'p Patterns>, u32);
+    impl LayoutVisitor<Grid8> for Search<'_, '_> {
+        type Output = Option<f64>;
+        fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Option<f64> {
+            self.0.clear();
+            let limits = Limits::default().with_depth(self.1);
+            self.0.search(pos, &limits).ok()?.eval().discs()
+        }
+    }
+    pos.visit_fastest_typed(Search(searcher, depth))
 }
 
 /// The bytes of one sample in a sample file.
@@ -397,7 +381,7 @@ mod tests {
             ..Training::default()
         };
         let learn = |threads| {
-            let mut patterns = Patterns::zero();
+            let mut patterns = Patterns::builtin().clone();
             let phases = std::sync::Mutex::new(Vec::new());
             let labelled = std::sync::atomic::AtomicUsize::new(0);
             midgame(
@@ -426,11 +410,12 @@ mod tests {
         assert_eq!(labelled, positions.len());
         let (two, ..) = learn(2);
         assert!(one == two, "the weights differ with two threads");
-        // The endgame keeps its weights (0 here); each phase with positions
-        // learns something.
-        assert!(one.table(0).iter().all(|&w| w == 0));
+        // The endgame keeps its weights; each phase starts from the one
+        // after it in the game (learned just before), and learns something
+        // if it has positions.
+        assert!(one.table(0) == Patterns::builtin().table(0));
         for (phase, count) in phases {
-            let learned = one.table(phase).iter().any(|&w| w != 0);
+            let learned = one.table(phase) != one.table(phase - 1);
             assert_eq!(learned, count > 0, "phase {phase}, {count} positions");
         }
     }

@@ -15,7 +15,8 @@
 //! image) the mean of their weights.
 //!
 //! The phases ([`Patterns::phase`]): the endgame (24 empty squares or fewer),
-//! then six of six empty squares each, 25–30 to 55–60. [`Patterns::builtin`]
+//! then six of six empty squares each, 25–30 to 55–60 (the last takes any
+//! more). [`Patterns::builtin`]
 //! are the weights the built-in `alphabeta` bot evaluates by, and the solver
 //! orders its moves by. They were learned by the `learn` example (with
 //! [`learn`](super::learn)): the endgame's from the games of the WTHOR files in
@@ -286,7 +287,7 @@ fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
 }
 
 /// The game phases, each with weights of its own: the first empty-square count
-/// of each (the last runs to 60). Positions with 24 or fewer empty squares
+/// of each (the last runs to 64). Positions with 24 or fewer empty squares
 /// share the endgame's weights, learned from solved positions; each phase
 /// after spans six empty squares, the depth of the search that labels its
 /// positions ([`learn::midgame`](super::learn::midgame)), so that the search
@@ -327,8 +328,9 @@ impl Patterns {
     /// A disc in the evaluation's units.
     pub const ONE_DISC: i32 = 64;
 
-    /// The weights the solver uses, learned from the WTHOR games (see the
-    /// module's documentation).
+    /// The weights the built-in `alphabeta` bot evaluates by and the solver
+    /// orders its moves by: the endgame's learned from the WTHOR games, the
+    /// midgame's from self-play (see the module's documentation).
     pub fn builtin() -> &'static Patterns {
         static CELL: OnceLock<Patterns> = OnceLock::new();
         CELL.get_or_init(|| Patterns::from_bytes(BUILTIN).expect("the shipped weights fit"))
@@ -366,7 +368,7 @@ impl Patterns {
 
     /// The empty-square counts of `phase`'s positions.
     pub fn phase_empties(phase: usize) -> std::ops::RangeInclusive<u32> {
-        let end = PHASE_STARTS.get(phase + 1).map_or(60, |next| next - 1);
+        let end = PHASE_STARTS.get(phase + 1).map_or(64, |next| next - 1);
         PHASE_STARTS[phase]..=end
     }
 
@@ -424,12 +426,14 @@ impl<P: Position<Layout = Grid8>> super::alphabeta::Evaluator<P> for &Patterns {
     }
 }
 
-/// A position with its exact score, to learn from.
+/// A position with its score, to learn from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The position.
     pub position: TwoPlayer8,
-    /// The final disc difference for the player to move with best play.
+    /// The final disc difference for the player to move: with best play
+    /// (solved) for the endgame's samples, as a search finds it for the
+    /// midgame's ([`learn::midgame`](super::learn::midgame)).
     pub score: i32,
 }
 
@@ -467,10 +471,9 @@ impl Patterns {
     /// phases without samples keep their weights.
     pub fn train(&mut self, samples: &[Sample], training: &Training) {
         for phase in 0..PHASES {
-            let empties = Self::phase_empties(phase);
             let of_phase: Vec<&Sample> = samples
                 .iter()
-                .filter(|s| empties.contains(&(s.position.empty().len() as u32)))
+                .filter(|s| Self::phase(s.position.empty().len() as u32) == phase)
                 .collect();
             if !of_phase.is_empty() {
                 let range = phase * WEIGHTS..(phase + 1) * WEIGHTS;
@@ -730,7 +733,7 @@ mod tests {
             }
             next = empties.end() + 1;
         }
-        assert_eq!(next, 61);
+        assert_eq!(next, 65);
         assert_eq!(Patterns::phase(24), 0);
         assert_eq!(Patterns::phase(25), 1);
     }
