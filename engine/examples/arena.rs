@@ -3,9 +3,12 @@
 //!     cargo run --release -p reversi-engine --example arena -- --bots mcts,mobility,random --games 100
 //!         [--engine "NAME=nboard:CMD ARGS"]... [--engine "NAME=gtp:CMD ARGS"]...
 //!         [--seed S] [--out FILE [--format record|ggf] [--times]] [--move-time MS]
-//!         [--jobs J] [--opening-plies K] [--engine-depth D] [variant flags]
+//!         [--jobs J] [--openings balanced|random] [--opening-plies K]
+//!         [--engine-depth D] [variant flags]
 //!
-//! Fair by construction: each seeded random opening of K plies is played by
+//! Fair by construction: each opening (on standard 8×8 one of the crate's
+//! balanced openings, 8 moves from the start and within 2 discs by a search;
+//! otherwise, or with --opening-plies K, K seeded random plies) is played by
 //! every seating: with two players, every ordered pair of bots (so colours are
 //! swapped); with three or four, every rotation of the bots around the table.
 //! The number of games is rounded up to whole rounds of seatings. An engine that
@@ -17,12 +20,16 @@
 //! in discs when its player gives one (alpha-beta, NBoard engines), and with
 //! --times the time it took.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
 use reversi::text::{ggf, record::Record};
-use reversi_engine::arena::{elo_line, run_jobs, ArenaError, Config, ConfigError, Player, Tally};
+use reversi_engine::arena::{
+    elo_line, run_jobs, ArenaError, Config, ConfigError, Openings, Player, Tally,
+};
 use reversi_engine::bot::Spec;
 use reversi_engine::cli;
 use reversi_engine::protocol::client::EngineSpec;
@@ -30,7 +37,8 @@ use reversi_engine::protocol::client::EngineSpec;
 const USAGE: &str = "\
 usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
              [--games N] [--seed S] [--out FILE] [--format record|ggf] [--times]
-             [--move-time MS] [--jobs J] [--opening-plies K] [--engine-depth D]
+             [--move-time MS] [--jobs J] [--openings balanced|random]
+             [--opening-plies K] [--engine-depth D]
              [--board 6x6|8x8|10x10|octagon] [--players 2|3|4] [--anti]
              [--free-opening] [--handicap COLOR:SQUARES] [--blocked SQUARES|random]
 
@@ -51,7 +59,12 @@ usage: arena --bots BOT,BOT,... [--engine NAME=nboard:CMD|NAME=gtp:CMD]...
   --move-time MS   an engine's time for a move before it forfeits (default 5000)
   --jobs J         games played at once (default: the number of cores); the
                    results are the same for any J
-  --opening-plies K  random plies before the bots take over (default 4)
+  --openings       balanced: each game opens with one of the crate's 500
+                   balanced 8x8 openings (8 moves, within 2 discs by a search;
+                   the default on standard 8x8); random: with random plies
+                   (the default on every other game)
+  --opening-plies K  random plies before the bots take over (default 4;
+                   implies --openings random)
   --engine-depth D the `set depth` sent to NBoard engines (default 8)
 ";
 
@@ -68,7 +81,8 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
     let mut players = Vec::new();
     let (mut out, mut ggf, mut move_time, mut jobs) = (None, false, 5000u64, None);
     let (mut times, mut format_given) = (false, false);
-    let (mut opening_plies, mut engine_depth) = (4u32, 8u32);
+    let (mut opening_plies, mut engine_depth) = (None, 8u32);
+    let mut balanced = None;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -104,7 +118,18 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
             "--times" => times = true,
             "--move-time" => move_time = number(value()?)?,
             "--jobs" => jobs = Some(number(value()?)?.max(1) as usize),
-            "--opening-plies" => opening_plies = number(value()?)? as u32,
+            "--opening-plies" => opening_plies = Some(number(value()?)? as u32),
+            "--openings" => {
+                balanced = match value()?.as_str() {
+                    "balanced" => Some(true),
+                    "random" => Some(false),
+                    other => {
+                        return Err(format!(
+                            "--openings: expected balanced or random, not {other:?}"
+                        ))
+                    }
+                }
+            }
             "--engine-depth" => engine_depth = number(value()?)? as u32,
             _ => {
                 rest.push(flag.clone());
@@ -145,9 +170,22 @@ fn parse_args(args: &[String]) -> Result<Run, String> {
     config.ggf = ggf;
     config.times = times;
     config.move_time = Duration::from_millis(move_time);
-    config.opening_plies = opening_plies;
-    config.engine_depth = engine_depth;
     config.random_blocked = options.random_blocked;
+    config.openings = match (balanced, opening_plies) {
+        (Some(true), Some(_)) => {
+            return Err("--opening-plies is for --openings random".into());
+        }
+        (Some(true), None) => Openings::Balanced,
+        (None, None) if config.random_blocked.is_none() => config.openings,
+        (_, plies) => Openings::Random {
+            plies: plies.unwrap_or(4),
+        },
+    };
+    config.engine_depth = engine_depth;
+    config.check().map_err(|e| match e {
+        ArenaError::Config(why @ ConfigError::BalancedOpenings) => format!("--openings: {why}"),
+        e => e.to_string(),
+    })?;
     Ok(Run {
         config,
         out,
@@ -169,10 +207,17 @@ fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
+    // On a terminal a progress bar (on standard error); piped, a line a game.
     let terminal = std::io::stdout().is_terminal();
+    let bar = ProgressBar::new(config.games as u64).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} | {msg} | {elapsed}, {eta} left")
+            .expect("a valid template"),
+    );
+    if !terminal {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
     let mut tallies = vec![Tally::default(); config.players.len()];
     let mut texts = Vec::with_capacity(config.games);
-    let mut stdout = std::io::stdout().lock();
     let result = run_jobs(&config, jobs, |played| {
         let done = texts.len() + 1;
         for (t, new) in tallies.iter_mut().zip(config.tally([played])) {
@@ -181,38 +226,23 @@ fn main() -> ExitCode {
             t.losses += new.losses;
         }
         texts.push(played.text.clone());
-        if terminal {
-            let _ = write!(stdout, "\r\x1b[2K");
-        }
-        if let Some(line) = &played.forfeit {
-            let _ = writeln!(stdout, "{line}");
-        }
-        if terminal {
-            let _ = write!(
-                stdout,
-                "{}",
-                progress(&config, &tallies, done, started.elapsed())
-            );
-        } else {
-            let names: Vec<&str> = played
-                .seating
-                .iter()
-                .map(|&p| config.players[p].name())
-                .collect();
-            let _ = writeln!(
-                stdout,
-                "game {done}: {}: {}",
-                names.join(" vs "),
-                played.summary
-            );
-        }
-        let _ = stdout.flush();
+        bar.suspend(|| {
+            if let Some(line) = &played.forfeit {
+                println!("{line}");
+            }
+            if !terminal {
+                let names: Vec<&str> = played
+                    .seating
+                    .iter()
+                    .map(|&p| config.players[p].name())
+                    .collect();
+                println!("game {done}: {}: {}", names.join(" vs "), played.summary);
+            }
+        });
+        bar.set_message(standing(&config, &tallies));
+        bar.inc(1);
     });
-    if terminal {
-        let _ = write!(stdout, "\r\x1b[2K");
-        let _ = stdout.flush();
-    }
-    drop(stdout);
+    bar.finish_and_clear();
     if let Err(e) = result {
         let failed = match e {
             ArenaError::EngineNeverRan(e) => e.to_string(),
@@ -257,24 +287,19 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The progress bar: games done, each player's score, elapsed and remaining time.
-fn progress(config: &Config, tallies: &[Tally], done: usize, elapsed: Duration) -> String {
-    const WIDTH: usize = 30;
-    let filled = WIDTH * done / config.games;
+/// The standing on the progress bar: each player's score, and for two players
+/// the Elo difference with its interval.
+fn standing(config: &Config, tallies: &[Tally]) -> String {
     let scores: Vec<String> = config
         .players
         .iter()
         .zip(tallies)
         .map(|(p, t)| format!("{} {:.0}%", p.name(), 100.0 * t.score()))
         .collect();
-    let left = elapsed.as_secs_f64() * (config.games - done) as f64 / done.max(1) as f64;
-    format!(
-        "[{}{}] {done}/{} | {} | {:.0}s elapsed, {:.0}s left",
-        "#".repeat(filled),
-        "-".repeat(WIDTH - filled),
-        config.games,
-        scores.join(", "),
-        elapsed.as_secs_f64(),
-        left
-    )
+    let mut standing = scores.join(", ");
+    if let [a, b] = &config.players[..] {
+        standing += " | ";
+        standing += &elo_line([a.name(), b.name()], &tallies[0]);
+    }
+    standing
 }

@@ -13,11 +13,17 @@
 //! other examples take them: the start of that variant, or the position string)
 //! and prints the same line, numbered 1. `--pv` adds the principal variation;
 //! `--threads N` solves with N threads (the node count is then that of all
-//! threads, and varies from run to run).
+//! threads, and varies from run to run). On a terminal, a line below the
+//! results shows the solve under way on 8×8: the root moves searched, the best
+//! so far with its score (or bound), the nodes and the time; piped, nothing.
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
-use reversi_engine::solver::{Solution, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
+use reversi_engine::solver::{Progress, Solution, Solver};
 
 const USAGE: &str = "usage: solve FILE.obf [--pv] [--threads N] | solve [--pv] [--threads N] [VARIANT FLAGS] [--position TEXT]";
 
@@ -60,6 +66,14 @@ fn main() -> ExitCode {
     }
     let mut solver = Solver::default();
     solver.set_principal_variation(pv).set_threads(threads);
+    // The position being solved, for the progress line.
+    let number = Arc::new(AtomicUsize::new(1));
+    let bar = ProgressBar::new_spinner()
+        .with_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let (shown, at) = (bar.clone(), Arc::clone(&number));
+    solver.set_progress(move |p| shown.set_message(progress(at.load(Ordering::Relaxed), p)));
+    let show = |n: usize, s: &Solution| bar.suspend(|| print(n, s, pv));
     let Some(path) = args.first().filter(|a| !a.starts_with("--")).cloned() else {
         // One position from the variant flags.
         let options = match reversi_engine::cli::parse(&args, &[]) {
@@ -69,9 +83,11 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        return match solver.solve_any(options.game.position()) {
+        let solved = solver.solve_any(options.game.position());
+        bar.finish_and_clear();
+        return match solved {
             Ok(s) => {
-                print(1, &s, pv);
+                show(1, &s);
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -92,13 +108,44 @@ fn main() -> ExitCode {
         }
     };
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        number.store(i + 1, Ordering::Relaxed);
+        bar.set_message(format!("position {}", i + 1));
         match solver.solve_obf(line) {
-            Ok(s) => print(i + 1, &s, pv),
+            Ok(s) => show(i + 1, &s),
             Err(e) => {
+                bar.finish_and_clear();
                 eprintln!("solve: {path}: position {}: {e}", i + 1);
                 return ExitCode::FAILURE;
             }
         }
     }
+    bar.finish_and_clear();
     ExitCode::SUCCESS
+}
+
+/// The progress line of position `number`: `position 3: move 4/9 (pass 2),
+/// best g1 +12, 1.2 G nodes, 41.5 s`; a score on the window's edge is a bound
+/// (`>= +12`, `<= -4`).
+fn progress(number: usize, p: &Progress) -> String {
+    let bound = if p.score <= p.window.0 {
+        "<= "
+    } else if p.score >= p.window.1 {
+        ">= "
+    } else {
+        ""
+    };
+    let pass = if p.pass > 1 {
+        format!(" (pass {})", p.pass)
+    } else {
+        String::new()
+    };
+    format!(
+        "position {number}: move {}/{}{pass}, best {} {bound}{:+}, {} nodes, {:.1} s",
+        p.moves_searched,
+        p.moves,
+        p.best_move,
+        p.score,
+        indicatif::HumanCount(p.nodes),
+        p.seconds
+    )
 }

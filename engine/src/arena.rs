@@ -1,8 +1,9 @@
 //! Games between built-in bots and outside engines, and their scores: what the
 //! `arena` example runs.
 //!
-//! Fair by construction: each seeded random opening of K plies is played by
-//! every seating: with two players, every ordered pair of players (so colours are
+//! Fair by construction: each opening (on standard 8×8 one of a set of
+//! balanced openings, [`openings::balanced`]; otherwise K seeded random plies,
+//! [`Openings`]) is played by every seating: with two players, every ordered pair of players (so colours are
 //! swapped); with three or four, every rotation of the players around the table
 //! ([`seatings`]). An engine that crashes, hangs past the move time or answers an
 //! illegal move loses the game ([`Played::forfeit`] says why); one that never ran
@@ -25,6 +26,8 @@ use reversi::{playout, Game, Move, Outcome, PlayError, Rules, RulesBuilder, Rule
 
 use crate::bot::{derive_seed, Bot, BotError, Eval, Spec};
 use crate::protocol::client::{EngineBot, EngineSpec, StartError};
+
+pub mod openings;
 
 /// Why the arena cannot go on. Each variant shows its inner error's message
 /// (and `Game` says whose move it was), without repeating it as a source.
@@ -122,6 +125,12 @@ pub enum ConfigError {
         /// The players of [`Config::rules`].
         rules: u8,
     },
+    /// [`Openings::Balanced`] for other rules than standard 8×8 Reversi
+    /// (`Rules::default()`, no blocked squares drawn).
+    #[error(
+        "the balanced openings are for standard 8x8 Reversi; other games open with random plies"
+    )]
+    BalancedOpenings,
     /// An outside engine cannot play the rules ([`EngineSpec::refuses`]).
     #[error("{why}")]
     EngineRefuses {
@@ -276,8 +285,8 @@ pub struct Config {
     pub times: bool,
     /// An engine's time for a move before it forfeits.
     pub move_time: Duration,
-    /// Random plies before the players take over.
-    pub opening_plies: u32,
+    /// How each game opens before the players take over.
+    pub openings: Openings,
     /// The `set depth` sent to NBoard engines.
     pub engine_depth: u32,
     /// The rules of every game (without blocked squares when they are drawn).
@@ -293,8 +302,9 @@ pub struct Config {
 impl Config {
     /// An arena of `players` under `rules`, with the `arena` example's defaults:
     /// one round of seatings, seed 1, record text without times, 5 seconds a
-    /// move for engines, 4 random opening plies, `set depth 8` for NBoard
-    /// engines. An error when there are fewer than two players, or more than a
+    /// move for engines, the balanced openings on standard 8×8
+    /// ([`Openings::Balanced`]) and 4 random plies on other games, `set depth
+    /// 8` for NBoard engines. An error when there are fewer than two players, or more than a
     /// table of three or four seats takes, or a player cannot play the game.
     pub fn new(players: Vec<Player>, rules: Rules) -> Result<Config, ArenaError> {
         let seatings = seatings(players.len(), usize::from(rules.players()))?;
@@ -305,7 +315,11 @@ impl Config {
             ggf: false,
             times: false,
             move_time: Duration::from_secs(5),
-            opening_plies: 4,
+            openings: if rules == Rules::default() {
+                Openings::Balanced
+            } else {
+                Openings::Random { plies: 4 }
+            },
             engine_depth: 8,
             rules,
             random_blocked: None,
@@ -332,6 +346,7 @@ impl Config {
         if self.seatings.is_empty() {
             return Err(ConfigError::NoSeatings.into());
         }
+
         let seats = usize::from(self.rules.players());
         if let Some(builder) = self.random_blocked {
             let drawn = builder
@@ -392,6 +407,11 @@ impl Config {
                 }
                 .into());
             }
+        }
+        if self.openings == Openings::Balanced
+            && (self.rules != Rules::default() || self.random_blocked.is_some())
+        {
+            return Err(ConfigError::BalancedOpenings.into());
         }
         Ok(())
     }
@@ -571,9 +591,33 @@ pub struct Played {
     pub forfeit: Option<String>,
 }
 
+/// How the games open before the players take over ([`Config::openings`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// Seeded random plies, uniform among the legal moves: opening `n`'s are
+    /// drawn from the arena's seed and `n`. Any rules.
+    Random {
+        /// The plies.
+        plies: u32,
+    },
+    /// The shipped balanced openings of standard 8×8 ([`openings::balanced`]):
+    /// opening `n` is the set's opening `(s + n) mod len`, `s` drawn from
+    /// the arena's seed, so that no opening repeats before the whole set is
+    /// played.
+    Balanced,
+}
+
 /// The game's opening: the rules (with its blocked squares, when drawn per
-/// opening) and K random plies, the same for every seating.
+/// opening) and the plies of [`Config::openings`], the same for every seating.
 pub fn opening(config: &Config, number: usize) -> Result<Game, ArenaError> {
+    let plies = match config.openings {
+        Openings::Random { plies } => plies,
+        Openings::Balanced => {
+            let set = openings::balanced();
+            let first = derive_seed(config.seed, 0, 0) as usize % set.len();
+            return Ok(set[(first + number) % set.len()].game());
+        }
+    };
     let seed = derive_seed(config.seed, number as u64, 1);
     let rules = match config.random_blocked {
         Some(builder) => builder
@@ -583,7 +627,7 @@ pub fn opening(config: &Config, number: usize) -> Result<Game, ArenaError> {
     };
     let mut game = Game::new(rules);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..config.opening_plies {
+    for _ in 0..plies {
         if game.is_over() {
             break;
         }
@@ -845,7 +889,8 @@ mod tests {
                 } else {
                     Record::parse(&played.text).unwrap()
                 };
-                let plies = &record.game().history()[config.opening_plies as usize..];
+                let opened = opening(&config, 0).unwrap().move_count();
+                let plies = &record.game().history()[opened..];
                 let black = reversi::Color::Black;
                 for ply in plies.iter().filter(|p| p.mv() != Move::Pass) {
                     let alphabeta = ply.color() == black;
@@ -1041,6 +1086,63 @@ mod tests {
         assert!(matches!(run(&config), Err(ArenaError::Ggf(_))));
         config.random_blocked = None;
         assert!(run(&config).is_ok());
+    }
+
+    #[test]
+    fn standard_games_open_with_each_balanced_opening_once_before_any_twice() {
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        assert_eq!(config.openings, Openings::Balanced);
+        let set = openings::balanced();
+        let first = opening(&config, 0).unwrap();
+        let at = set
+            .iter()
+            .position(|o| o.game().position() == first.position())
+            .expect("a game opens with an opening of the set");
+        let mut seen = std::collections::HashSet::new();
+        for n in 0..set.len() {
+            let game = opening(&config, n).unwrap();
+            assert_eq!(
+                game.moves().collect::<Vec<_>>(),
+                set[(at + n) % set.len()].moves
+            );
+            assert!(seen.insert(*game.position()), "opening {n} again");
+        }
+        assert_eq!(
+            opening(&config, set.len()).unwrap().position(),
+            first.position()
+        );
+        // Another seed starts elsewhere in the set.
+        config.seed = 2;
+        assert_ne!(opening(&config, 0).unwrap().position(), first.position());
+        // Each seating of a round plays the same opening.
+        config.games = 4;
+        let played = run(&config).unwrap();
+        let opened = |p: &Played| {
+            let record = Record::parse(&p.text).unwrap();
+            record.game().moves().take(8).collect::<Vec<_>>()
+        };
+        assert_eq!(opened(&played[0]), opened(&played[1]));
+        assert_ne!(opened(&played[0]), opened(&played[2]));
+    }
+
+    #[test]
+    fn balanced_openings_are_for_standard_eight_by_eight_only() {
+        let six = Rules::builder(Board::Size6).build().unwrap();
+        let mut config = Config::new(two_bots(), six).unwrap();
+        assert_eq!(config.openings, Openings::Random { plies: 4 });
+        config.openings = Openings::Balanced;
+        assert_eq!(
+            run(&config).unwrap_err(),
+            ArenaError::Config(ConfigError::BalancedOpenings)
+        );
+        let mut config = Config::new(two_bots(), Rules::default()).unwrap();
+        config.random_blocked = Some(Rules::builder(Board::Size8));
+        assert_eq!(
+            config.check().unwrap_err(),
+            ArenaError::Config(ConfigError::BalancedOpenings)
+        );
+        config.openings = Openings::Random { plies: 4 };
+        assert!(config.check().is_ok());
     }
 
     #[test]
