@@ -207,7 +207,7 @@ pub enum OpeningsError {
     },
 }
 
-/// Reads a set of openings that [`write`] wrote (comments and blank lines
+/// Reads a set of openings that [`write()`] wrote (comments and blank lines
 /// skipped), each line's moves checked from the start of standard Reversi.
 pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut openings = Vec::new();
