@@ -696,8 +696,14 @@ fn solve_endgame(
             })),
             None => Ok(Endgame::Left(limits.time)),
         },
-        Err(SolveError::Interrupted(Interruption::Stopped, _)) => Err(BotError::Stopped),
-        Err(SolveError::Interrupted(Interruption::Time, _)) => Ok(Endgame::Left(
+        Err(SolveError::Interrupted {
+            why: Interruption::Stopped,
+            ..
+        }) => Err(BotError::Stopped),
+        Err(SolveError::Interrupted {
+            why: Interruption::Time,
+            ..
+        }) => Ok(Endgame::Left(
             limits
                 .time
                 .map(|time| time.saturating_sub(started.elapsed())),

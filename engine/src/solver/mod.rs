@@ -8,8 +8,11 @@
 //! a bound ([`Window`]), the principal variation when asked for, the nodes
 //! searched and the seconds taken. [`Solver::try_solve`] and
 //! [`Solver::solve_any`] honour the [`Limits`] (nodes, time, a stop flag: the
-//! solver always searches to the end of the game, so the depth does not apply);
-//! [`Solver::set_progress`] hears of each root move. [`Solver::solve_obf`] solves
+//! solver always searches to the end of the game, so the depth does not apply),
+//! and an interrupted solve on the fast path gives back the best move it had
+//! searched to the end with a score the position reaches at least
+//! ([`SolveError::Interrupted`], [`Partial`]); [`Solver::set_progress`] hears of
+//! each root move. [`Solver::solve_obf`] solves
 //! an OBF line.
 //!
 //! The fast path: negamax alpha-beta, principal-variation search with null-window
@@ -320,9 +323,31 @@ pub enum SolveError {
     /// The position is not a two-player position.
     #[error(transparent)]
     Position(KindError),
-    /// A limit stopped the solve; the nodes searched until then.
-    #[error("{0} after {1} nodes")]
-    Interrupted(Interruption, u64),
+    /// A limit stopped the solve: which, the nodes searched until then, and
+    /// the best move found by then.
+    #[error("{why} after {nodes} nodes")]
+    Interrupted {
+        /// The limit.
+        why: Interruption,
+        /// The nodes searched until then.
+        nodes: u64,
+        /// The best root move searched to the end, with the least score the
+        /// position is known to reach; `None` when no root move was (and on
+        /// 10×10 and the octagon, whose plain search keeps none).
+        best: Option<Partial>,
+    },
+}
+
+/// What an interrupted solve had found ([`SolveError::Interrupted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Partial {
+    /// The best move found so far.
+    pub best_move: Square,
+    /// A lower bound on the position's score: the player to move reaches at
+    /// least this final disc difference with `best_move` (its exact score
+    /// as far as the moves searched go; a move not yet searched may do
+    /// better).
+    pub at_least: i32,
 }
 
 /// An exact solver with its transposition table, cleared before each position so
@@ -543,7 +568,14 @@ fn finish(
     started: Instant,
 ) -> Result<Solution, SolveError> {
     if let Some(why) = search.stopped() {
-        return Err(SolveError::Interrupted(why, search.nodes));
+        return Err(SolveError::Interrupted {
+            why,
+            nodes: search.nodes,
+            best: search.found.map(|(best_move, at_least)| Partial {
+                best_move,
+                at_least,
+            }),
+        });
     }
     let bound = if score <= alpha {
         Bound::Upper

@@ -70,6 +70,10 @@ pub(super) struct Searcher {
     pub(super) sort_depth: [u8; 65],
     /// The limits of this solve, and why it stopped early once it has.
     pub(super) watch: Watch,
+    /// The best root move searched to the end so far in this solve, with the
+    /// score the position is known to reach at least (a lower bound): what
+    /// an interrupted solve gives back.
+    pub(super) found: Option<(Square, i32)>,
 }
 
 /// The default empty-square counts from which the moves are ordered by an
@@ -101,6 +105,7 @@ impl Searcher {
             shape: Shape::new(CORNERS),
             sort_depth,
             watch: Watch::unlimited(),
+            found: None,
         }
     }
 }
@@ -113,6 +118,7 @@ impl Searcher {
     pub(super) fn start(&mut self, limits: &Limits) {
         self.nodes = 0;
         self.watch = Watch::start(limits, CHECK_EVERY);
+        self.found = None;
     }
 
     /// Whether the search must stop: called when the node count reaches the
@@ -158,6 +164,7 @@ impl Searcher {
             shape: self.shape,
             sort_depth: self.sort_depth,
             watch: Watch::new(None, None, Some(stop), CHECK_EVERY),
+            found: None,
         }
     }
 }
@@ -890,6 +897,11 @@ pub(super) fn root<P: Position<Layout = Grid8> + UpdateKey>(
             if score > best {
                 best = score;
                 best_move = m;
+            }
+            // Above the pass's floor the best score is the best move's (or a
+            // lower bound on it, at the ceiling): the position reaches it.
+            if best > window.0 && search.found.is_none_or(|(_, known)| best > known) {
+                search.found = Some((best_move.square(), best));
             }
             searched += 1;
             if let Some(callback) = progress {

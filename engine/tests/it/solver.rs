@@ -304,7 +304,10 @@ fn two_threads_stop_and_then_solve_with_a_principal_variation() {
         assert!(
             matches!(
                 two.try_solve(&pos),
-                Err(SolveError::Interrupted(Interruption::Nodes, _))
+                Err(SolveError::Interrupted {
+                    why: Interruption::Nodes,
+                    ..
+                })
             ),
             "seed {seed}: the node limit stops the threads"
         );
@@ -386,7 +389,7 @@ fn limits_stop_the_solve_and_progress_is_told() {
     for (limits, why) in cases {
         solver.set_limits(limits);
         match solver.try_solve(&pos) {
-            Err(SolveError::Interrupted(reason, _)) => assert_eq!(reason, why),
+            Err(SolveError::Interrupted { why: reason, .. }) => assert_eq!(reason, why),
             other => panic!("{why:?}: {other:?}"),
         }
     }
@@ -427,6 +430,56 @@ fn limits_stop_the_solve_and_progress_is_told() {
 }
 
 /// A multi-player position is refused with a typed error.
+/// An interrupted solve gives back the best move it had searched to the end,
+/// with a score the position reaches at least: never above the exact score,
+/// and the move reaches it. Too small a budget to finish a root move gives
+/// nothing.
+#[test]
+fn an_interrupted_solve_gives_its_best_move_so_far_with_a_lower_bound() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut solver = Solver::with_table_bits(16);
+    let (mut with_best, mut without) = (0, 0);
+    for seed in 0..12 {
+        let Some(pos) = endgame(&rules, 16, seed).filter(|p| p.legal_moves().len() >= 2) else {
+            continue;
+        };
+        solver.set_limits(Limits::default());
+        let exact = solver.try_solve(&pos).unwrap();
+        for nodes in [100, exact.nodes / 2] {
+            solver.set_limits(Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            });
+            match solver.try_solve(&pos) {
+                Err(SolveError::Interrupted {
+                    why: Interruption::Nodes,
+                    best: Some(best),
+                    ..
+                }) => {
+                    with_best += 1;
+                    assert!(best.at_least <= exact.score, "seed {seed}: {best:?}");
+                    // The move reaches it (the solver is checked against
+                    // minimax above, on smaller endgames).
+                    let after = pos.play(best.best_move).unwrap();
+                    let reached = -Solver::with_table_bits(16).solve(&after).score;
+                    assert!(reached >= best.at_least, "seed {seed}: {best:?}");
+                }
+                Err(SolveError::Interrupted {
+                    why: Interruption::Nodes,
+                    best: None,
+                    ..
+                }) => without += 1,
+                Ok(_) => {}
+                other => panic!("seed {seed}: {other:?}"),
+            }
+        }
+    }
+    assert!(
+        with_best > 0 && without > 0,
+        "{with_best} with a move, {without} without"
+    );
+}
+
 #[test]
 fn multi_player_positions_are_refused() {
     let rules = Rules::builder(Board::Size8).players(3).build().unwrap();
