@@ -7,7 +7,7 @@
 //!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test it
 //!   readme_commands::` rewrites those files after a deliberate change of output.
 //!   The cases of the engine's examples (arena, learn, nboard, openings, play,
-//!   selfplay, solve) are here too: they are built by name from the workspace (`cargo
+//!   probcut, selfplay, solve) are here too: they are built by name from the workspace (`cargo
 //!   build --workspace --example NAME`), so the rules crate needs no dependency
 //!   on the engine for them.
 //! - Every line of every `sh` block of README.md and of the guides is either such a
@@ -41,6 +41,12 @@ const REDUCED: &[(&str, &str)] = &[
     (
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --out target/learn-check.bin",
+    ),
+    // 200 positions a phase take under two minutes on two cores; two, the
+    // same program and output, a few seconds.
+    (
+        "probcut --out engine/data/probcut.txt",
+        "probcut --positions 2 --out target/probcut-check.txt",
     ),
     // The 500 balanced openings take about five minutes on two cores; the
     // first two, the same program and output, a second or two.

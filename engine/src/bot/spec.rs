@@ -26,7 +26,9 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
               time for MS milliseconds a move and play the deepest search
               finished; depth is then a cap, none by default; not
               reproducible), threads=N (default 1; more are not reproducible),
-              eval=patterns|features (default patterns where they fit)";
+              eval=patterns|features (default patterns where they fit),
+              probcut=T (with the patterns, Multi-ProbCut at T spreads;
+              default 1 on time, 0 (none) at a fixed depth)";
 
 /// A bot and its settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +63,9 @@ pub enum Kind {
         /// Whether the learned patterns evaluate where they fit (8×8
         /// Reversi), rather than the hand-written features.
         patterns: bool,
+        /// Multi-ProbCut's cut in spreads with the patterns
+        /// ([`AlphaBeta::probcut`]); `None`: the bot's default.
+        probcut: Option<f32>,
     },
 }
 
@@ -181,6 +186,7 @@ impl Spec {
                 time: None,
                 threads: 1,
                 patterns: true,
+                probcut: None,
             },
             _ => return Err(SpecError::UnknownBot(name.to_string())),
         };
@@ -197,6 +203,7 @@ impl Spec {
                 "solve" => &["solve"],
                 "threads" => &["threads"],
                 "eval" => &["eval"],
+                "probcut" => &["probcut"],
                 "c" => &["c"],
                 _ => &[],
             };
@@ -262,6 +269,15 @@ impl Spec {
                         }
                     };
                 }
+                (Kind::AlphaBeta { probcut, .. }, "probcut") => {
+                    *probcut = Some(option(
+                        name,
+                        "probcut",
+                        value,
+                        |t: &f32| t.is_finite() && *t >= 0.0,
+                        "must be a finite number, 0 or more",
+                    )?);
+                }
                 (Kind::AlphaBeta { time, .. }, "time") => {
                     *time = Some(Duration::from_millis(option(
                         name,
@@ -278,7 +294,7 @@ impl Spec {
                         takes: match kind {
                             Kind::Mcts { .. } => &["playouts", "time", "c"],
                             Kind::AlphaBeta { .. } => {
-                                &["depth", "solve", "time", "threads", "eval"]
+                                &["depth", "solve", "time", "threads", "eval", "probcut"]
                             }
                             _ => &[],
                         },
@@ -334,11 +350,13 @@ impl Spec {
                 time,
                 threads,
                 patterns,
+                probcut,
             } => Box::new(
                 AlphaBeta::new(depth, solve)
                     .time(time)
                     .threads(threads)
                     .patterns(patterns)
+                    .probcut(probcut)
                     .named(name),
             ),
         }

@@ -198,9 +198,47 @@ pub struct Searcher<E> {
     table_bits: u32,
     threads: usize,
     solve: u32,
+    probcut: Option<ProbCut>,
     /// The number of the search, kept in the entries it writes: a later
     /// search replaces them first.
     age: u8,
+}
+
+/// Multi-ProbCut (Buro): at a node searched `depth` plies deep, a shallow
+/// search of [`shallow_depth`](ProbCut::shallow_depth) plies predicts the deep
+/// one's value, give or take an error whose spread is known for the
+/// evaluation; when the prediction lies beyond the window by more than
+/// [`t`](ProbCut::t) times the spread, the node is cut without the deep
+/// search. Selective: the search is faster and sees deeper, and now and then
+/// wrong. Off unless set ([`Searcher::with_probcut`]); the built-in
+/// `alphabeta` bot uses [`Patterns::probcut`](super::patterns::Patterns::probcut),
+/// calibrated for the learned patterns.
+#[derive(Clone, Copy, Debug)]
+pub struct ProbCut {
+    /// The error of the shallow search's value as a prediction of the deep
+    /// one's at a node with `empties` empty squares searched `depth` plies
+    /// deep: `(mean, spread)` of deep − shallow, in the evaluation's units;
+    /// `None` where the node is not to be cut (not calibrated there).
+    pub error: fn(empties: u32, depth: u32) -> Option<(i32, i32)>,
+    /// How many spreads beyond the window the prediction must lie.
+    pub t: f32,
+}
+
+impl ProbCut {
+    /// The shallowest depth a node is cut at.
+    pub const MIN_DEPTH: u32 = 3;
+
+    /// The depth of the shallow search at a node searched `depth` plies deep:
+    /// about half, of the same parity (evaluations lean toward the player to
+    /// move, so searches of one parity agree better).
+    pub fn shallow_depth(depth: u32) -> u32 {
+        let half = depth / 2;
+        if (depth - half) % 2 == 1 {
+            half.saturating_sub(1).max(1)
+        } else {
+            half
+        }
+    }
 }
 
 impl<E> Searcher<E> {
@@ -217,8 +255,21 @@ impl<E> Searcher<E> {
             table_bits: Self::DEFAULT_TABLE_BITS,
             threads: 1,
             solve: 0,
+            probcut: None,
             age: 0,
         }
+    }
+
+    /// This searcher cutting nodes by Multi-ProbCut ([`ProbCut`]) where its
+    /// depth does not reach the end of the game.
+    pub fn with_probcut(mut self, probcut: ProbCut) -> Searcher<E> {
+        self.probcut = Some(probcut);
+        self
+    }
+
+    /// Cut nodes by Multi-ProbCut from the next search on (`None`: no more).
+    pub fn set_probcut(&mut self, probcut: Option<ProbCut>) {
+        self.probcut = probcut;
     }
 
     /// This searcher on `threads` threads (at least 1), which share its table
@@ -268,6 +319,7 @@ impl<E> Searcher<E> {
             eval: &self.eval,
             table: self.table.get_or_insert_with(|| Table::new(bits)),
             age: self.age,
+            probcut: self.probcut,
             nodes: 0,
             watch: Watch::start(limits, CHECK_EVERY),
             lines: Lines::new(),
@@ -285,6 +337,7 @@ pub struct Search<'a, E> {
     eval: &'a E,
     table: &'a Table,
     age: u8,
+    probcut: Option<ProbCut>,
     /// Positions visited so far.
     nodes: u64,
     /// The nodes, time and stop flag of its [`Limits`], looked at every 4096
@@ -499,6 +552,27 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
                 return entry.value;
             }
             first = Spot::from_bit(usize::from(entry.best)).filter(|&m| moves.contains(m));
+        }
+        if let Some(probcut) = search.probcut.filter(|_| !pv_node && draft != TO_THE_END) {
+            if depth >= ProbCut::MIN_DEPTH {
+                if let Some((mean, spread)) = (probcut.error)(empties, depth) {
+                    let shallow = ProbCut::shallow_depth(depth);
+                    let margin = (probcut.t * spread as f32) as i32;
+                    // The deep value would be at least beta: the shallow one
+                    // is at least `high`; at most alpha, at most `low`.
+                    let (high, low) = (beta - mean + margin, alpha - mean - margin);
+                    if high < EXACT
+                        && negamax(search, pos, key, shallow, high - 1, high, ply) >= high
+                    {
+                        return beta;
+                    }
+                    if low > -EXACT && negamax(search, pos, key, shallow, low, low + 1, ply) <= low
+                    {
+                        return alpha;
+                    }
+                    search.lines.len[ply] = 0;
+                }
+            }
         }
         let alpha_in = alpha;
         let next_depth = depth - 1;
@@ -769,11 +843,18 @@ enum Iteration<L: Layout> {
 
 impl<'a, E> Search<'a, E> {
     /// A search of `eval` and `table` of one of a searcher's threads.
-    fn on(eval: &'a E, table: &'a Table, age: u8, watch: Watch) -> Search<'a, E> {
+    fn on(
+        eval: &'a E,
+        table: &'a Table,
+        age: u8,
+        probcut: Option<ProbCut>,
+        watch: Watch,
+    ) -> Search<'a, E> {
         Search {
             eval,
             table,
             age,
+            probcut,
             nodes: 0,
             watch,
             lines: Lines::new(),
@@ -930,7 +1011,7 @@ impl<E> Searcher<E> {
         let mut main = self.start(&flag_only);
         let mut moves: Vec<_> =
             ordered(main.eval, root, root.legal_moves(), None, 3, empties).collect();
-        let (eval, table, age) = (main.eval, main.table, main.age);
+        let (eval, table, age, probcut) = (main.eval, main.table, main.age, main.probcut);
         let halt = Arc::new(AtomicBool::new(false));
         // The depth the main thread is searching.
         let frontier = &AtomicU32::new(1);
@@ -985,7 +1066,7 @@ impl<E> Searcher<E> {
                         let watch = Watch::new(None, None, Some(halt.clone()), CHECK_EVERY);
                         let mut moves = helper_moves.clone();
                         scope.spawn(move || {
-                            let mut helper = Search::on(eval, table, age, watch);
+                            let mut helper = Search::on(eval, table, age, probcut, watch);
                             let mut values = Vec::new();
                             let mut depth = 2;
                             // One ply ahead of the main thread: what it

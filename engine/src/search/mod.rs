@@ -1,7 +1,7 @@
 //! The searches behind the bots, for bot builders who want them without a bot
 //! around them: [`alphabeta`] (the search framework: principal-variation
-//! search with a table, deepening, time and threads on any evaluation, exact
-//! near the end, two players) and [`mcts`] (UCT over random playouts, 2–4
+//! search with a table, deepening, time, threads and Multi-ProbCut on any
+//! evaluation, exact near the end, two players) and [`mcts`] (UCT over random playouts, 2–4
 //! players);
 //! and [`patterns`], an evaluation of 8×8 Reversi positions by game phase,
 //! learned from solved positions of tournament games (the endgame) and from

@@ -410,6 +410,60 @@ impl Patterns {
     }
 }
 
+/// Multi-ProbCut's errors for the built-in weights, as the `probcut` example
+/// measures them: `phase depth mean spread positions` a line.
+static PROBCUT: &str = include_str!("../../data/probcut.txt");
+
+/// The deepest depth measured in [`PROBCUT`]; deeper nodes take the errors of
+/// the deepest measured depth of the same parity.
+pub const PROBCUT_DEPTHS: std::ops::RangeInclusive<u32> = 3..=10;
+
+impl Patterns {
+    /// Multi-ProbCut ([`ProbCut`](super::alphabeta::ProbCut)) for the built-in
+    /// weights ([`builtin`](Self::builtin)), at `t` spreads: the errors of
+    /// the shallow searches measured by the `probcut` example on self-play
+    /// positions of each midgame phase (`engine/data/probcut.txt`); depths
+    /// beyond [`PROBCUT_DEPTHS`] take the deepest measured of the same parity;
+    /// no cut in the endgame phase (24 empty squares or fewer), where the
+    /// search is soon exact.
+    pub fn probcut(t: f32) -> super::alphabeta::ProbCut {
+        super::alphabeta::ProbCut {
+            error: builtin_probcut_error,
+            t,
+        }
+    }
+}
+
+/// The measured errors of [`Patterns::probcut`]: `(mean, spread)` in
+/// hundredths of a disc, by phase and depth.
+fn builtin_probcut_error(empties: u32, depth: u32) -> Option<(i32, i32)> {
+    type Errors = [[Option<(i32, i32)>; 11]; PHASES];
+    static CELL: OnceLock<Errors> = OnceLock::new();
+    let errors = CELL.get_or_init(|| {
+        let mut errors = [[None; 11]; PHASES];
+        for line in PROBCUT.lines().filter(|l| !l.starts_with('#')) {
+            let v: Vec<i32> = line
+                .split_whitespace()
+                .map(|x| x.parse().expect("probcut.txt holds numbers"))
+                .collect();
+            if let [phase, depth, mean, spread, _] = v[..] {
+                errors[phase as usize][depth as usize] = Some((mean, spread));
+            }
+        }
+        errors
+    });
+    let deepest = *PROBCUT_DEPTHS.end();
+    let depth = if depth > deepest {
+        deepest - (depth - deepest) % 2
+    } else {
+        depth
+    };
+    errors[Patterns::phase(empties)]
+        .get(depth as usize)
+        .copied()
+        .flatten()
+}
+
 /// The pattern evaluation as the alpha-beta search takes it, in hundredths of
 /// a disc.
 impl<P: Position<Layout = Grid8>> super::alphabeta::Evaluator<P> for Patterns {
@@ -802,6 +856,37 @@ mod tests {
             phased / n,
             flat / n
         );
+    }
+
+    #[test]
+    fn probcut_cuts_the_midgame_search_where_it_was_measured() {
+        let error = Patterns::probcut(1.0).error;
+        // Measured for every midgame phase and depth; none in the endgame.
+        for phase in 1..PHASES {
+            let empties = *Patterns::phase_empties(phase).start();
+            for depth in PROBCUT_DEPTHS {
+                let (_, spread) = error(empties, depth).expect("measured");
+                assert!(spread > 0, "phase {phase} depth {depth}");
+            }
+            // Deeper: the deepest measured of the same parity.
+            assert_eq!(error(empties, 12), error(empties, 10));
+            assert_eq!(error(empties, 13), error(empties, 9));
+        }
+        assert_eq!(error(24, 6), None);
+        // The same depth in fewer nodes, on a position of the midgame.
+        let mut game = reversi::Game::new(reversi::Rules::default());
+        game.play_moves("f5d6c3d3c4f4f6f3e6e7d7c5").unwrap();
+        let pos = TwoPlayer8::try_from(*game.position()).unwrap();
+        let limits = crate::Limits::default().with_depth(8);
+        let nodes = |probcut: Option<f32>| {
+            let mut searcher = super::super::alphabeta::Searcher::new(Patterns::builtin());
+            searcher.set_probcut(probcut.map(Patterns::probcut));
+            let found = searcher.search(&pos, &limits).unwrap();
+            assert!(pos.legal_moves().contains(found.best));
+            found.nodes
+        };
+        let (full, cut) = (nodes(None), nodes(Some(1.0)));
+        assert!(cut < full, "{cut} nodes with ProbCut, {full} without");
     }
 
     #[test]

@@ -111,10 +111,10 @@ fn built_in_bots_round_robin_with_records() {
             record.tag("White").unwrap()
         );
         assert!(line.contains(&seated), "{line}");
-        // The same opening (4 plies) for both seatings of an opening.
-        assert!(game.move_count() > 4);
+        // The same opening (a balanced one, 8 moves) for every seating.
+        assert!(game.move_count() > 8);
     }
-    let opening = |r: &Record| r.game().moves().take(4).collect::<Vec<_>>();
+    let opening = |r: &Record| r.game().moves().take(8).collect::<Vec<_>>();
     assert!(games.iter().all(|g| opening(g) == opening(&games[0])));
 }
 
@@ -296,7 +296,8 @@ fn an_engine_is_sent_the_moves_without_its_opponents_times() {
         .filter_map(|l| l.strip_prefix("set game "))
         .collect();
     // One game for each of the two engine processes; when the engine plays
-    // White, the game sent holds mobility's first move, timed in the arena.
+    // White, the game sent holds the balanced opening's 8 moves and
+    // mobility's first move, timed in the arena.
     assert_eq!(games.len(), 2, "{sent}");
     let plies: Vec<usize> = games
         .iter()
@@ -308,7 +309,7 @@ fn an_engine_is_sent_the_moves_without_its_opponents_times() {
             record.game().move_count()
         })
         .collect();
-    assert!(plies.contains(&5), "{plies:?}");
+    assert!(plies.contains(&9), "{plies:?}");
 }
 
 /// Two games of `mobility` against the engine of `spec`, named `ours`, written
@@ -355,7 +356,8 @@ fn plays_as_an_outside_engine(spec: &str, file: &str) {
         } else {
             reversi::Color::White
         };
-        let plies = &record.game().history()[4..];
+        // After the balanced opening's 8 moves.
+        let plies = &record.game().history()[8..];
         for ply in plies.iter().filter(|p| p.mv() != reversi::Move::Pass) {
             assert_eq!(ply.evaluation().is_some(), ply.color() == ours, "{line}");
         }

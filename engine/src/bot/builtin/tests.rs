@@ -81,7 +81,7 @@ fn the_exploration_constant_must_be_a_number_to_explore_with() {
     assert!(Spec::parse("mcts:c=0").is_ok());
     assert_eq!(
         Spec::parse("alphabeta:depht=4").unwrap_err().to_string(),
-        "alphabeta has no option \"depht\": its options are depth, solve, time, threads and eval"
+        "alphabeta has no option \"depht\": its options are depth, solve, time, threads, eval and probcut"
     );
     assert_eq!(
         Spec::parse("mcts:playouts=0").unwrap_err(),
@@ -263,6 +263,7 @@ fn alpha_beta_takes_threads_and_an_evaluation() {
             time: None,
             threads: 2,
             patterns: false,
+            probcut: None,
         }
     );
     let error = |text| Spec::parse(text).unwrap_err().to_string();
@@ -291,6 +292,36 @@ fn alpha_beta_takes_threads_and_an_evaluation() {
 }
 
 #[test]
+fn alpha_beta_takes_a_probcut_and_plays_with_it() {
+    let kind = |text| Spec::parse(text).unwrap().kind;
+    assert!(matches!(
+        kind("alphabeta:probcut=1.5"),
+        Kind::AlphaBeta {
+            probcut: Some(1.5),
+            ..
+        }
+    ));
+    assert_eq!(
+        Spec::parse("alphabeta:probcut=-1").unwrap_err().to_string(),
+        "alphabeta: probcut=\"-1\" must be a finite number, 0 or more"
+    );
+    // On time it cuts by default, at a fixed depth not, unless told.
+    let spreads = |bot: AlphaBeta| bot.probcut_spreads();
+    assert_eq!(spreads(AlphaBeta::new(4, 12)), 0.0);
+    let on_time = || AlphaBeta::new(4, 12).time(Some(Duration::from_millis(5)));
+    assert_eq!(spreads(on_time()), AlphaBeta::PROBCUT);
+    assert_eq!(spreads(on_time().probcut(Some(0.0))), 0.0);
+    assert_eq!(spreads(AlphaBeta::new(4, 12).probcut(Some(2.0))), 2.0);
+    // A whole 8x8 game with it.
+    let mut bot = Spec::parse("alphabeta:depth=6:probcut=1").unwrap().build(1);
+    let mut game = Game::new(reversi::Rules::default());
+    while !game.is_over() {
+        let choice = bot.choose(&game).unwrap();
+        game.play(choice.mv).unwrap();
+    }
+}
+
+#[test]
 fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
     let kind = |text| Spec::parse(text).unwrap().kind;
     let ms = |n| Some(Duration::from_millis(n));
@@ -302,6 +333,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
             time: ms(200),
             threads: 1,
             patterns: true,
+            probcut: None,
         }
     );
     for text in ["alphabeta:time=200:depth=6", "alphabeta:depth=6:time=200"] {
@@ -313,6 +345,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
                 time: ms(200),
                 threads: 1,
                 patterns: true,
+                probcut: None,
             }
         );
     }
@@ -324,6 +357,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
             time: None,
             threads: 1,
             patterns: true,
+            probcut: None,
         }
     );
 }
