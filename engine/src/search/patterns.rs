@@ -414,7 +414,7 @@ impl Patterns {
 /// measures them: `phase depth mean spread positions` a line.
 static PROBCUT: &str = include_str!("../../data/probcut.txt");
 
-/// The deepest depth measured in [`PROBCUT`]; deeper nodes take the errors of
+/// The depths measured in `engine/data/probcut.txt`; deeper nodes take the errors of
 /// the deepest measured depth of the same parity.
 pub const PROBCUT_DEPTHS: std::ops::RangeInclusive<u32> = 3..=10;
 
