@@ -4,8 +4,9 @@
 # by pages that play against the computer), the hand-written entry points
 # (index.js, engine.js, worker.js) with their TypeScript declarations, and
 # package.json. Installs what it needs and lacks, and says how long that took: the
-# wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version of
-# wasm-bindgen in Cargo.lock (the two must match).
+# wasm32-unknown-unknown target (rustup), wasm-bindgen-cli at the version of
+# wasm-bindgen in Cargo.lock (the two must match), and web/node_modules (npm ci:
+# binaryen's wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -39,6 +40,18 @@ bindgen() {
 # The rules alone, and the rules with the engine, each its own module.
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown
 bindgen reversi "$target/wasm32-unknown-unknown/wasm/reversi_web.wasm"
+# Binaryen's wasm-opt (the npm package `binaryen` of web/package-lock.json, run by
+# Node.js) on the rules module: 2 KB smaller gzipped and perft about 8 % faster
+# in Node.js. Not on the engine module, which it makes larger gzipped.
+if [ ! -x web/node_modules/.bin/wasm-opt ]; then
+  started=$(date +%s)
+  (cd web && npm ci --no-audit --no-fund)
+  echo "npm packages installed in $(( $(date +%s) - started )) s"
+fi
+web/node_modules/.bin/wasm-opt -Oz --enable-simd --enable-bulk-memory \
+  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+  --enable-multivalue --enable-reference-types \
+  "$out/reversi_bg.wasm" -o "$out/reversi_bg.wasm"
 cargo build --quiet -p reversi-web --profile wasm --target wasm32-unknown-unknown \
   --features engine --target-dir "$target/web-engine"
 bindgen reversi_engine "$target/web-engine/wasm32-unknown-unknown/wasm/reversi_web.wasm"

@@ -343,21 +343,52 @@ const fn compute_rays10() -> [[[[u64; 4]; 2]; 2]; 128] {
 fn ray_flips8(mine: u64, theirs: u64, index: u32) -> u64 {
     let [up, down] = rays8(index);
     let mut flipped = 0;
-    for &ray in up {
-        let open = ray & !theirs;
-        let first = open & open.wrapping_neg();
-        let closed = 0u64.wrapping_sub(u64::from(first & mine != 0));
-        flipped |= first.wrapping_sub(1) & ray & closed;
+    // At opt-level "z" (the WebAssembly package) the compiler keeps the loops over
+    // four rays as loops: written out there (+10 % on perft in Node.js), looped
+    // elsewhere, where the compiler unrolls them itself.
+    #[cfg(target_arch = "wasm32")]
+    {
+        flipped |= up_flips(mine, theirs, up[0]);
+        flipped |= up_flips(mine, theirs, up[1]);
+        flipped |= up_flips(mine, theirs, up[2]);
+        flipped |= up_flips(mine, theirs, up[3]);
+        flipped |= down_flips(mine, theirs, down[0]);
+        flipped |= down_flips(mine, theirs, down[1]);
+        flipped |= down_flips(mine, theirs, down[2]);
+        flipped |= down_flips(mine, theirs, down[3]);
     }
-    for &ray in down {
-        let open = ray & !theirs;
-        let first = (1u64 << 63).checked_shr(open.leading_zeros()).unwrap_or(0);
-        // Every square above the closing disc (none if there is none); no ray
-        // toward lower bits holds bit 63, so the shift loses nothing.
-        let closer = first & mine;
-        flipped |= ray & !(closer << 1).wrapping_sub(1);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        for &ray in up {
+            flipped |= up_flips(mine, theirs, ray);
+        }
+        for &ray in down {
+            flipped |= down_flips(mine, theirs, ray);
+        }
     }
     flipped
+}
+
+/// The discs of `theirs` that a disc of `mine` flips along `ray`, a ray toward
+/// higher bits: the first square that is not `theirs` is its lowest such bit.
+#[inline(always)]
+fn up_flips(mine: u64, theirs: u64, ray: u64) -> u64 {
+    let open = ray & !theirs;
+    let first = open & open.wrapping_neg();
+    let closed = 0u64.wrapping_sub(u64::from(first & mine != 0));
+    first.wrapping_sub(1) & ray & closed
+}
+
+/// The same along a ray toward lower bits, whose first square that is not
+/// `theirs` is its highest such bit.
+#[inline(always)]
+fn down_flips(mine: u64, theirs: u64, ray: u64) -> u64 {
+    let open = ray & !theirs;
+    let first = (1u64 << 63).checked_shr(open.leading_zeros()).unwrap_or(0);
+    // Every square above the closing disc (none if there is none); no ray
+    // toward lower bits holds bit 63, so the shift loses nothing.
+    let closer = first & mine;
+    ray & !(closer << 1).wrapping_sub(1)
 }
 
 /// The AVX-512 kernel: the AVX2 kernel's lanes with the instructions AVX-512 adds
