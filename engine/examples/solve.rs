@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use reversi_engine::solver::{Progress, Solution, Solver};
+use reversi_engine::solver::{Bound, Progress, Solution, Solver};
 
 const USAGE: &str = "usage: solve FILE.obf [--pv] [--threads N] | solve [--pv] [--threads N] [VARIANT FLAGS] [--position TEXT]";
 
@@ -127,12 +127,10 @@ fn main() -> ExitCode {
 /// best g1 +12, 1.2 G nodes, 41.5 s`; a score on the window's edge is a bound
 /// (`>= +12`, `<= -4`).
 fn progress(number: usize, p: &Progress) -> String {
-    let bound = if p.score <= p.window.0 {
-        "<= "
-    } else if p.score >= p.window.1 {
-        ">= "
-    } else {
-        ""
+    let bound = match p.bound() {
+        Bound::Upper => "<= ",
+        Bound::Lower => ">= ",
+        Bound::Exact => "",
     };
     let pass = if p.pass > 1 {
         format!(" (pass {})", p.pass)

@@ -233,6 +233,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft score found in the window `(alpha, beta)` says: at or
+    /// below `alpha` an upper bound, at or above `beta` a lower bound, exact
+    /// between.
+    pub fn of(score: i32, (alpha, beta): (i32, i32)) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// What to solve for: the exact score, or less (faster).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -283,6 +298,14 @@ pub struct Progress {
     /// The window of this pass: a score at or below the first value is an upper
     /// bound, at or above the second a lower bound.
     pub window: (i32, i32),
+}
+
+impl Progress {
+    /// Whether [`score`](Self::score) is exact or a bound, by the
+    /// [`window`](Self::window).
+    pub fn bound(&self) -> Bound {
+        Bound::of(self.score, self.window)
+    }
 }
 
 /// A progress callback.
@@ -564,7 +587,7 @@ fn finish(
     best_move: Option<Square>,
     score: i32,
     pv: Vec<Move>,
-    (alpha, beta): (i32, i32),
+    window: (i32, i32),
     started: Instant,
 ) -> Result<Solution, SolveError> {
     if let Some(why) = search.stopped() {
@@ -577,17 +600,10 @@ fn finish(
             }),
         });
     }
-    let bound = if score <= alpha {
-        Bound::Upper
-    } else if score >= beta {
-        Bound::Lower
-    } else {
-        Bound::Exact
-    };
     Ok(Solution {
         best_move,
         score,
-        bound,
+        bound: Bound::of(score, window),
         pv,
         nodes: search.nodes,
         seconds: started.elapsed().as_secs_f64(),
@@ -596,7 +612,32 @@ fn finish(
 
 #[cfg(test)]
 mod tests {
-    use super::{parity_order, QUADRANTS};
+    use super::{parity_order, Bound, Progress, QUADRANTS};
+
+    #[test]
+    fn a_score_on_the_windows_edge_or_beyond_is_a_bound() {
+        let window = (-1, 1);
+        for (score, bound) in [
+            (-9, Bound::Upper),
+            (-1, Bound::Upper),
+            (0, Bound::Exact),
+            (1, Bound::Lower),
+            (9, Bound::Lower),
+        ] {
+            assert_eq!(Bound::of(score, window), bound, "{score}");
+            let progress = Progress {
+                moves_searched: 1,
+                moves: 2,
+                best_move: reversi::Square::new(2, 3),
+                score,
+                nodes: 1,
+                seconds: 0.0,
+                pass: 1,
+                window,
+            };
+            assert_eq!(progress.bound(), bound, "{score}");
+        }
+    }
 
     /// The next value of a fixed xorshift sequence, for the solver's tests of
     /// bit tricks against their definitions.
