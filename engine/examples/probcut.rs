@@ -7,36 +7,16 @@
 //! `--positions N` a phase, 200 by default), each searched to every depth up to
 //! 10 with the whole window and no cut; for each phase and depth, the mean and
 //! the spread (standard deviation) of the deep value less the value of
-//! `ProbCut::shallow_depth`, in hundredths of a disc. Two threads; the same
-//! file for the same flags.
+//! `ProbCut::shallow_depth`, in hundredths of a disc
+//! (`learn::probcut_errors`). Two threads; the same file for the same flags.
 
 use std::process::ExitCode;
 
-use reversi::layout::Grid8;
-use reversi::{LayoutVisitor, Position, SearchPosition, TwoPlayer8};
-use reversi_engine::search::alphabeta::{ProbCut, Searcher, EXACT, INFINITY};
+use reversi::{Position, TwoPlayer8};
 use reversi_engine::search::learn;
-use reversi_engine::search::patterns::{Patterns, PHASES, PROBCUT_DEPTHS};
-use reversi_engine::Limits;
+use reversi_engine::search::patterns::{Patterns, PHASES};
 
 const USAGE: &str = "usage: probcut --out FILE [--positions N]";
-
-/// The values of one position at depths 0 to the deepest measured.
-struct Values<'s>(&'s mut Searcher<&'static Patterns>);
-
-impl LayoutVisitor<Grid8> for Values<'_> {
-    type Output = Vec<i32>;
-    fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Vec<i32> {
-        self.0.clear();
-        (0..=*PROBCUT_DEPTHS.end())
-            .map(|depth| {
-                self.0
-                    .start(&Limits::default())
-                    .negamax(pos, depth, -INFINITY, INFINITY)
-            })
-            .collect()
-    }
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -84,29 +64,8 @@ fn main() -> ExitCode {
                 .map(|&&p| (phase, p)),
         );
     }
-    let threads = 2;
-    let values: Vec<(usize, Vec<i32>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|w| {
-                let chosen = &chosen;
-                scope.spawn(move || {
-                    let mut searcher = Searcher::new(Patterns::builtin()).with_table_bits(18);
-                    chosen
-                        .iter()
-                        .skip(w)
-                        .step_by(threads)
-                        .map(|(phase, pos)| {
-                            (*phase, pos.visit_fastest_typed(Values(&mut searcher)))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a worker"))
-            .collect()
-    });
+    let positions: Vec<TwoPlayer8> = chosen.iter().map(|&(_, p)| p).collect();
+    let errors = learn::probcut_errors(Patterns::builtin(), &positions, 2);
     let mut text = format!(
         "# Multi-ProbCut's errors for the built-in pattern weights: for each midgame\n\
          # phase and depth, the mean and spread (standard deviation) of the value\n\
@@ -115,30 +74,11 @@ fn main() -> ExitCode {
          # Made by: cargo run --release -p reversi-engine --example probcut -- --out FILE\n\
          # phase depth mean spread positions\n"
     );
-    for phase in 1..PHASES {
-        for depth in PROBCUT_DEPTHS {
-            let shallow = ProbCut::shallow_depth(depth) as usize;
-            let errors: Vec<f64> = values
-                .iter()
-                .filter(|(p, v)| {
-                    *p == phase && v[depth as usize].abs() < EXACT && v[shallow].abs() < EXACT
-                })
-                .map(|(_, v)| f64::from(v[depth as usize] - v[shallow]))
-                .collect();
-            if errors.len() < 2 {
-                continue;
-            }
-            let n = errors.len() as f64;
-            let mean = errors.iter().sum::<f64>() / n;
-            let spread =
-                (errors.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-            text += &format!(
-                "{phase} {depth} {} {} {}\n",
-                mean.round() as i32,
-                spread.round() as i32,
-                errors.len()
-            );
-        }
+    for e in errors {
+        text += &format!(
+            "{} {} {} {} {}\n",
+            e.phase, e.depth, e.mean, e.spread, e.positions
+        );
     }
     if let Err(e) = std::fs::write(&out, text) {
         eprintln!("probcut: cannot write {out}: {e}");

@@ -56,9 +56,9 @@ use reversi::{
     TwoPlayer8,
 };
 
-use super::alphabeta::Searcher;
+use super::alphabeta::{ProbCut, Searcher, EXACT, INFINITY};
 pub use super::patterns::Sample;
-use super::patterns::{Patterns, Training, PHASES};
+use super::patterns::{Patterns, Training, PHASES, PROBCUT_DEPTHS};
 use crate::parallel::in_threads;
 use crate::solver::Solver;
 use crate::Limits;
@@ -303,6 +303,89 @@ pub(crate) fn searched_discs(
     pos.visit_fastest_typed(Search(searcher, depth))
 }
 
+/// Multi-ProbCut's error at one midgame phase and depth: how far the value
+/// of a search `depth` plies deep lies from the value of the shallow search
+/// that predicts it ([`ProbCut::shallow_depth`](super::alphabeta::ProbCut::shallow_depth)),
+/// in the evaluation's unit, over the positions of the phase whose values are
+/// not exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbCutError {
+    /// The phase ([`Patterns::phase`]).
+    pub phase: usize,
+    /// The deep search's depth.
+    pub depth: u32,
+    /// The mean of the deep value less the shallow one, rounded.
+    pub mean: i32,
+    /// Their standard deviation, rounded.
+    pub spread: i32,
+    /// The positions measured.
+    pub positions: usize,
+}
+
+/// Measures Multi-ProbCut's errors for `patterns` at every depth of
+/// [`PROBCUT_DEPTHS`] and every midgame phase, on `positions` (each searched
+/// to every depth up to the deepest with the whole window, no cut, from an
+/// empty table), by `threads` threads (at least one): the same errors for any
+/// number of threads. A phase and depth with fewer than two positions of
+/// values that are not exact is left out. What `engine/data/probcut.txt`
+/// holds for the built-in weights (the `probcut` example), and what
+/// [`ProbCut::error`](super::alphabeta::ProbCut::error) of your own weights
+/// can read.
+pub fn probcut_errors(
+    patterns: &Patterns,
+    positions: &[TwoPlayer8],
+    threads: usize,
+) -> Vec<ProbCutError> {
+    struct Values<'s, 'p>(&'s mut Searcher<&'p Patterns>);
+    impl LayoutVisitor<Grid8> for Values<'_, '_> {
+        type Output = Vec<i32>;
+        fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Vec<i32> {
+            self.0.clear();
+            (0..=*PROBCUT_DEPTHS.end())
+                .map(|depth| {
+                    self.0
+                        .start(&Limits::default())
+                        .negamax(pos, depth, -INFINITY, INFINITY)
+                })
+                .collect()
+        }
+    }
+    let searcher = || Searcher::new(patterns).with_table_bits(18);
+    let values = in_threads(positions.len(), threads, searcher, |searcher, i| {
+        positions[i].visit_fastest_typed(Values(searcher))
+    });
+    let mut errors = Vec::new();
+    for phase in 1..PHASES {
+        for depth in PROBCUT_DEPTHS {
+            let shallow = ProbCut::shallow_depth(depth) as usize;
+            let of_phase: Vec<f64> = positions
+                .iter()
+                .zip(&values)
+                .filter(|(p, v)| {
+                    Patterns::phase(p.empty().len() as u32) == phase
+                        && v[depth as usize].abs() < EXACT
+                        && v[shallow].abs() < EXACT
+                })
+                .map(|(_, v)| f64::from(v[depth as usize] - v[shallow]))
+                .collect();
+            if of_phase.len() < 2 {
+                continue;
+            }
+            let n = of_phase.len() as f64;
+            let mean = of_phase.iter().sum::<f64>() / n;
+            let variance = of_phase.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            errors.push(ProbCutError {
+                phase,
+                depth,
+                mean: mean.round() as i32,
+                spread: variance.sqrt().round() as i32,
+                positions: of_phase.len(),
+            });
+        }
+    }
+    errors
+}
+
 /// The bytes of one sample in a sample file.
 const SAMPLE_BYTES: usize = 17;
 
@@ -371,6 +454,57 @@ mod tests {
         assert!(positions.len() > 300, "{}", positions.len());
         assert_eq!(selfplay_positions(20, 1), positions);
         assert_ne!(selfplay_positions(20, 2), positions);
+    }
+
+    #[test]
+    fn probcut_errors_are_the_deep_less_the_shallow_values_on_any_threads() {
+        // Two positions of each of two phases (30 and 36 empty squares).
+        let all = selfplay_positions(4, 3);
+        let positions: Vec<TwoPlayer8> = [30, 36]
+            .into_iter()
+            .flat_map(|empties| {
+                all.iter()
+                    .filter(move |p| p.empty().len() == empties)
+                    .take(2)
+            })
+            .copied()
+            .collect();
+        assert_eq!(positions.len(), 4);
+        let errors = probcut_errors(Patterns::builtin(), &positions, 1);
+        assert_eq!(probcut_errors(Patterns::builtin(), &positions, 2), errors);
+        // Each phase and depth, against the values searched here: every depth
+        // in turn from an empty table.
+        let mut searcher = Searcher::new(Patterns::builtin()).with_table_bits(18);
+        let values: Vec<Vec<i32>> = positions
+            .iter()
+            .map(|p| {
+                searcher.clear();
+                (0..=*PROBCUT_DEPTHS.end())
+                    .map(|depth| {
+                        searcher
+                            .start(&Limits::default())
+                            .negamax(p, depth, -INFINITY, INFINITY)
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(errors.len(), 2 * PROBCUT_DEPTHS.count());
+        for e in &errors {
+            let shallow = ProbCut::shallow_depth(e.depth) as usize;
+            let diffs: Vec<i32> = positions
+                .iter()
+                .zip(&values)
+                .filter(|(p, _)| Patterns::phase(p.empty().len() as u32) == e.phase)
+                .map(|(_, v)| v[e.depth as usize] - v[shallow])
+                .collect();
+            assert_eq!((e.positions, diffs.len()), (2, 2), "{e:?}");
+            let mean = f64::from(diffs[0] + diffs[1]) / 2.0;
+            assert_eq!(e.mean, mean.round() as i32, "{e:?}");
+            // Two values: their standard deviation is their distance over the
+            // square root of two.
+            let spread = f64::from((diffs[0] - diffs[1]).abs()) / 2f64.sqrt();
+            assert_eq!(e.spread, spread.round() as i32, "{e:?}");
+        }
     }
 
     #[test]
