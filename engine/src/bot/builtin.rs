@@ -21,7 +21,7 @@ use crate::search::alphabeta::{EveryBoard, Searcher, EXACT, INFINITY};
 use crate::search::eval::Features;
 use crate::search::mcts::mcts;
 use crate::search::patterns::Patterns;
-use crate::solver::SolveError;
+use crate::solver::{Partial, SolveError};
 
 use super::*;
 
@@ -299,8 +299,9 @@ impl AlphaBeta {
     /// of the deepest search finished in time; the first ply always finishes.
     /// From `solve` empty squares it deepens to the end of the game, exact if
     /// it gets there in time (on 8×8 the solver has the first half of the
-    /// time, the deepening the rest if the solver does not finish). Moves made
-    /// on time are not reproducible.
+    /// time, the deepening the rest if the solver neither finishes nor proves
+    /// a win, whose move it then plays). Moves made on time are not
+    /// reproducible.
     ///
     /// ```
     /// use std::time::{Duration, Instant};
@@ -693,7 +694,9 @@ enum Endgame {
 /// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
 /// empty squares, `solver` made at its first use. On time, the solver has
 /// half of `limits`' time and the midgame search the rest if it does not
-/// finish; the stop flag is [`BotError::Stopped`].
+/// finish, unless it has proved a win by then ([`Partial`]): that move is
+/// played, valued at the margin proved ([`Eval::Discs`]). The stop flag is
+/// [`BotError::Stopped`].
 fn solve_endgame(
     pos: &AnyPosition,
     solve: u32,
@@ -732,15 +735,32 @@ fn solve_endgame(
         }) => Err(BotError::Stopped),
         Err(SolveError::Interrupted {
             why: Interruption::Time,
-            ..
-        }) => Ok(Endgame::Left(
-            limits
-                .time
-                .map(|time| time.saturating_sub(started.elapsed())),
-        )),
+            nodes,
+            best,
+        }) => Ok(match proved_win(best, nodes) {
+            Some(choice) => Endgame::Solved(choice),
+            None => Endgame::Left(
+                limits
+                    .time
+                    .map(|time| time.saturating_sub(started.elapsed())),
+            ),
+        }),
         // No other limit is set, and the position is the solver's.
         Err(e) => Err(EngineError::from(e).into()),
     }
+}
+
+/// The move of an interrupted solve that proved a win ([`Partial`] with a
+/// margin above 0), valued at the margin proved: played rather than left to
+/// the midgame search, which might prefer a move the solver has not proved.
+fn proved_win(best: Option<Partial>, nodes: u64) -> Option<Choice> {
+    let best = best.filter(|partial| partial.at_least > 0)?;
+    Some(Choice {
+        mv: Move::Place(best.best_move),
+        eval: Some(Eval::Discs(f64::from(best.at_least))),
+        nodes,
+        pv: vec![Move::Place(best.best_move)],
+    })
 }
 
 /// Whether the learned [`Patterns`] evaluate `pos`: two-player 8×8 Reversi

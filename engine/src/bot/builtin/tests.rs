@@ -425,6 +425,28 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
 }
 
 #[test]
+fn an_interrupted_solve_that_proved_a_win_plays_it_and_nothing_less() {
+    use crate::solver::Partial;
+    let square = reversi::Square::new(2, 3);
+    let partial = |at_least| {
+        Some(Partial {
+            best_move: square,
+            at_least,
+        })
+    };
+    let won = proved_win(partial(2), 1234).expect("a win proved");
+    assert_eq!(won.mv, Move::Place(square));
+    assert_eq!(won.eval, Some(Eval::Discs(2.0)));
+    assert_eq!(won.nodes, 1234);
+    assert_eq!(won.pv, vec![Move::Place(square)]);
+    // A draw or a loss at least, or nothing found: the midgame search decides.
+    for at_least in [0, -6] {
+        assert_eq!(proved_win(partial(at_least), 1234), None, "{at_least}");
+    }
+    assert_eq!(proved_win(None, 1234), None);
+}
+
+#[test]
 fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
     use reversi::{Board, Rules};
     // 22 empty squares cannot be solved in a millisecond, on 8×8 (the
