@@ -303,7 +303,7 @@ pub(crate) fn searched_discs(
     pos.visit_fastest_typed(Search(searcher, depth))
 }
 
-/// Multi-ProbCut's error at one midgame phase and depth: how far the value
+/// Multi-ProbCut's error at one phase and depth: how far the value
 /// of a search `depth` plies deep lies from the value of the shallow search
 /// that predicts it ([`ProbCut::shallow_depth`](super::alphabeta::ProbCut::shallow_depth)),
 /// in the evaluation's unit, over the positions of the phase whose values are
@@ -323,7 +323,7 @@ pub struct ProbCutError {
 }
 
 /// Measures Multi-ProbCut's errors for `patterns` at every depth of
-/// [`PROBCUT_DEPTHS`] and every midgame phase, on `positions` (each searched
+/// [`PROBCUT_DEPTHS`] and every phase that `positions` have (each searched
 /// to every depth up to the deepest with the whole window, no cut, from an
 /// empty table), by `threads` threads (at least one): the same errors for any
 /// number of threads. A phase and depth with fewer than two positions of
@@ -355,7 +355,7 @@ pub fn probcut_errors(
         positions[i].visit_fastest_typed(Values(searcher))
     });
     let mut errors = Vec::new();
-    for phase in 1..PHASES {
+    for phase in 0..PHASES {
         for depth in PROBCUT_DEPTHS {
             let shallow = ProbCut::shallow_depth(depth) as usize;
             let of_phase: Vec<f64> = positions

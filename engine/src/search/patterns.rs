@@ -421,11 +421,11 @@ pub const PROBCUT_DEPTHS: std::ops::RangeInclusive<u32> = 3..=10;
 impl Patterns {
     /// Multi-ProbCut ([`ProbCut`](super::alphabeta::ProbCut)) for the built-in
     /// weights ([`builtin`](Self::builtin)), at `t` spreads: the errors of
-    /// the shallow searches measured by the `probcut` example on self-play
-    /// positions of each midgame phase (`engine/data/probcut.txt`); depths
-    /// beyond [`PROBCUT_DEPTHS`] take the deepest measured of the same parity;
-    /// no cut in the endgame phase (24 empty squares or fewer), where the
-    /// search is soon exact.
+    /// the shallow searches measured by the `probcut` example on positions
+    /// of each phase (`engine/data/probcut.txt`); depths beyond
+    /// [`PROBCUT_DEPTHS`] take the deepest measured of the same parity. In
+    /// the endgame phase (24 empty squares or fewer) too: a search that does
+    /// not reach the end is cut there as elsewhere, one that does stays exact.
     pub fn probcut(t: f32) -> super::alphabeta::ProbCut {
         super::alphabeta::ProbCut {
             error: builtin_probcut_error,
@@ -861,8 +861,8 @@ mod tests {
     #[test]
     fn probcut_cuts_the_midgame_search_where_it_was_measured() {
         let error = Patterns::probcut(1.0).error;
-        // Measured for every midgame phase and depth; none in the endgame.
-        for phase in 1..PHASES {
+        // Measured for every phase and depth, the endgame's too.
+        for phase in 0..PHASES {
             let empties = *Patterns::phase_empties(phase).start();
             for depth in PROBCUT_DEPTHS {
                 let (_, spread) = error(empties, depth).expect("measured");
@@ -872,7 +872,11 @@ mod tests {
             assert_eq!(error(empties, 12), error(empties, 10));
             assert_eq!(error(empties, 13), error(empties, 9));
         }
-        assert_eq!(error(24, 6), None);
+        // Not below the depth the cut starts at.
+        assert_eq!(
+            error(24, super::super::alphabeta::ProbCut::MIN_DEPTH - 1),
+            None
+        );
         // The same depth in fewer nodes, on a position of the midgame.
         let mut game = reversi::Game::new(reversi::Rules::default());
         game.play_moves("f5d6c3d3c4f4f6f3e6e7d7c5").unwrap();
