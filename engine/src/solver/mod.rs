@@ -111,7 +111,7 @@ impl LayoutVisitor<Grid8> for Solve<'_> {
         } else {
             aspiration(self.search, pos, alpha, beta, self.progress, self.started)
         };
-        let exact = score > alpha && score < beta;
+        let exact = Bound::of(score, (alpha, beta)) == Bound::Exact;
         let pv = match best {
             Some(m) if self.pv && exact && self.search.stopped().is_none() => {
                 principal_variation(self.search, pos, m, score)
@@ -198,7 +198,8 @@ impl PositionVisitor for GenericSolve<'_> {
             }
         }
         let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
-        if let (true, Some(first)) = (self.pv && best > alpha && best < beta, best_move) {
+        let exact = Bound::of(best, (alpha, beta)) == Bound::Exact;
+        if let (true, Some(first)) = (self.pv && exact, best_move) {
             let (mut p, mut score) = (pos.play_unchecked(first), -best);
             'line: while search.stopped().is_none() {
                 if p.legal_moves().is_empty() {
@@ -222,7 +223,8 @@ impl PositionVisitor for GenericSolve<'_> {
     }
 }
 
-/// How the score of a [`Solution`] relates to the exact score.
+/// How a score found in a window relates to the exact score: a
+/// [`Solution`]'s, a [`Progress`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The score is exact.
