@@ -22,11 +22,12 @@ use reversi_engine::search::patterns::{Patterns, PHASES};
 
 const USAGE: &str = "usage: probcut --out FILE [--positions N]";
 
-/// `count` positions of the endgame phase from games of the alpha-beta bot
-/// four plies deep (reproducible) from the balanced openings, the 401st on:
-/// each game's positions with 14 to 24 empty squares and a move to make, of
-/// every other number of empty squares (the even ones in one game, the odd in
-/// the next).
+/// Up to `count` positions of the endgame phase from games of the alpha-beta
+/// bot four plies deep (reproducible) from the balanced openings, the 401st
+/// on (the last hundred: any would do, these are the ones measured): each
+/// game's positions with 14 to 24 empty squares and a move to make, of every
+/// other number of empty squares (the even ones in one game, the odd in the
+/// next); about 5.5 a game.
 fn endgame_positions(count: usize) -> Vec<TwoPlayer8> {
     let mut bot = AlphaBeta::new(4, 0);
     let mut positions = Vec::new();
@@ -84,6 +85,13 @@ fn main() -> ExitCode {
     // endgame phase.
     let all = learn::selfplay_positions(40 * per_phase, 7);
     let mut positions = endgame_positions(per_phase);
+    if positions.len() < per_phase {
+        eprintln!(
+            "probcut: the openings' games give {} endgame positions, fewer than --positions {per_phase}",
+            positions.len()
+        );
+        return ExitCode::FAILURE;
+    }
     for phase in 1..PHASES {
         let of_phase: Vec<&TwoPlayer8> = all
             .iter()

@@ -5,7 +5,8 @@
 //! variation; and a file format to keep them ([`write_samples`],
 //! [`read_samples`]). The midgame's: the positions of self-play games
 //! ([`selfplay_positions`]), each phase's labelled by a search into the phases
-//! learned before it ([`midgame`]).
+//! learned before it ([`midgame`]). And the errors that Multi-ProbCut cuts by,
+//! for any weights ([`probcut_errors`]).
 //!
 //! For each game and each of 12, 14, 16 and 18 empty squares: the game's
 //! position with that many empties, and one reached by two random moves from
@@ -328,9 +329,11 @@ pub struct ProbCutError {
 /// empty table), by `threads` threads (at least one): the same errors for any
 /// number of threads. A phase and depth with fewer than two positions of
 /// values that are not exact is left out. What `engine/data/probcut.txt`
-/// holds for the built-in weights (the `probcut` example), and what
-/// [`ProbCut::error`](super::alphabeta::ProbCut::error) of your own weights
-/// can read.
+/// holds for the built-in weights (the `probcut` example). For weights of
+/// your own, [`ProbCut::error`](super::alphabeta::ProbCut::error) is a plain
+/// function: keep the errors where it can read them (a file compiled in and
+/// read once, as [`Patterns::probcut`] does, or a `static`), and give back the
+/// `(mean, spread)` of a node's phase and depth.
 pub fn probcut_errors(
     patterns: &Patterns,
     positions: &[TwoPlayer8],
