@@ -683,7 +683,7 @@ fn pass_by_reply(
 
 /// What [`solve_endgame`] did.
 enum Endgame {
-    /// The exact solver's move.
+    /// The solver's move: solved exactly, or a win proved in the time.
     Solved(Choice),
     /// Not the solver's position, or not solved in time: the time left for
     /// the midgame search.

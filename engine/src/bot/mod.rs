@@ -100,7 +100,9 @@ pub enum Eval {
     /// The final disc margin with best play: the endgame was solved.
     Exact(i32),
     /// An estimate of the final disc margin: a search's evaluation at its
-    /// depth, or an outside engine's.
+    /// depth, or an outside engine's; from [`AlphaBeta`] on time, also a
+    /// margin its solver proved the move reaches at least before the time ran
+    /// out.
     Discs(f64),
     /// The chance of winning, from 0 to 1, over random playouts; a shared win
     /// counts as a share (a half for two winners).
