@@ -26,6 +26,7 @@ mod hash;
 mod history;
 mod invariants;
 mod kernels;
+mod layout;
 mod loader;
 mod no_alloc;
 mod numbering;
