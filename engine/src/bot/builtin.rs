@@ -349,7 +349,7 @@ impl AlphaBeta {
     }
 
     /// The Multi-ProbCut cut in effect, in spreads (0: none).
-    fn probcut_spreads(&self) -> f32 {
+    pub fn probcut_spreads(&self) -> f32 {
         self.probcut.unwrap_or(if self.limits.time.is_some() {
             AlphaBeta::PROBCUT
         } else {
@@ -753,7 +753,8 @@ fn solve_endgame(
 /// The move of an interrupted solve that proved a win ([`Partial`] with a
 /// margin above 0), valued at the margin proved: played rather than left to
 /// the midgame search, which might prefer a move the solver has not proved.
-fn proved_win(best: Option<Partial>, nodes: u64) -> Option<Choice> {
+#[doc(hidden)] // For the tests in tests/it; not part of the API.
+pub fn proved_win(best: Option<Partial>, nodes: u64) -> Option<Choice> {
     let best = best.filter(|partial| partial.at_least > 0)?;
     Some(Choice {
         mv: Move::Place(best.best_move),
@@ -776,7 +777,8 @@ fn fits_patterns(pos: &AnyPosition) -> bool {
 /// from `solve` empty squares: the table is cleared before each solve, so the
 /// solver's default 64 MB for 12 empty squares cost more time in the clearing
 /// than in the search. 2^(solve + 6) entries, at least 2^16 and at most 2^22.
-fn solver_table_bits(solve: u32) -> u32 {
+#[doc(hidden)] // For the tests in tests/it; not part of the API.
+pub fn solver_table_bits(solve: u32) -> u32 {
     solve.saturating_add(6).clamp(16, 22)
 }
 
@@ -944,6 +946,3 @@ fn mobility_score<P: Position>(pos: &P, m: Spot<P::Layout>) -> i32 {
     let corner_sign = if pos.anti() { -1 } else { 1 };
     10 * (mine * opponents - theirs) + corner_sign * 50 * (my_corners * opponents - their_corners)
 }
-
-#[cfg(test)]
-pub(crate) mod tests;

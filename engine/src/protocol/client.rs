@@ -635,7 +635,8 @@ fn gtp_reply(reply: &str) -> Result<String, &str> {
 
 /// The nodes of an NBoard `nodestats NODES TIME` line (Edax writes `%lld`,
 /// others a float such as `1.5e6`).
-fn read_nodestats(line: &str) -> Option<u64> {
+#[doc(hidden)] // For the tests in tests/it; not part of the API.
+pub fn read_nodestats(line: &str) -> Option<u64> {
     let mut words = line.split_whitespace();
     if words.next()? != "nodestats" {
         return None;
@@ -652,7 +653,8 @@ fn read_nodestats(line: &str) -> Option<u64> {
 /// writes it, or `=== MOVE EVAL TIME`, as Edax does; the evaluation (in discs)
 /// and the time are optional, and an evaluation that is not a finite number is
 /// left out (the move is what the game needs). `None` when there is no move.
-fn read_answer(line: &str) -> Option<(Move, Option<Eval>)> {
+#[doc(hidden)] // For the tests in tests/it; not part of the API.
+pub fn read_answer(line: &str) -> Option<(Move, Option<Eval>)> {
     let rest = line.trim_start_matches('=').trim();
     let fields: Vec<&str> = if rest.contains('/') {
         rest.split('/').map(str::trim).collect()
@@ -731,45 +733,5 @@ impl Bot for EngineBot {
 
     fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
         self.stop = stop;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use reversi::Square;
-
-    #[test]
-    fn nodestats_are_read_as_whole_counts() {
-        assert_eq!(read_nodestats("nodestats 123456 0.52"), Some(123_456));
-        assert_eq!(read_nodestats("  nodestats 1.5e6 2"), Some(1_500_000));
-        assert_eq!(read_nodestats("nodestats 12"), Some(12));
-        for line in [
-            "nodestats",
-            "nodestats -3 1",
-            "nodestats nan 1",
-            "nodestats x",
-            "status 12",
-        ] {
-            assert_eq!(read_nodestats(line), None, "{line}");
-        }
-    }
-
-    #[test]
-    fn go_answers_are_read_in_both_forms() {
-        let f5 = Move::Place("f5".parse::<Square>().unwrap());
-        let at = |line| read_answer(line);
-        assert_eq!(at("=== f5/+1.20/0.5"), Some((f5, Some(Eval::Discs(1.2)))));
-        assert_eq!(at("=== F5 -3.5 0.25"), Some((f5, Some(Eval::Discs(-3.5)))));
-        assert_eq!(at("===f5"), Some((f5, None)));
-        assert_eq!(at("=== f5//0.1"), Some((f5, None)));
-        assert_eq!(at("=== f5/nan/0.1"), Some((f5, None)));
-        assert_eq!(at("=== f5 inf"), Some((f5, None)));
-        assert_eq!(
-            at("=== PA/0.00/0"),
-            Some((Move::Pass, Some(Eval::Discs(0.0))))
-        );
-        assert_eq!(at("=== "), None);
-        assert_eq!(at("=== z9/1/1"), None);
     }
 }

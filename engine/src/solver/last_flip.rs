@@ -79,7 +79,7 @@ const DIAGONAL_TO_BYTE: u64 = 0x0101_0101_0101_0101;
 /// board: `mine` are that colour's discs, every other square but `x` is the
 /// opponent's.
 #[inline(always)]
-pub(super) fn count(mine: u64, x: usize) -> u32 {
+pub fn count(mine: u64, x: usize) -> u32 {
     let (column, row) = (x % 8, x / 8);
     let [up, down] = DIAGONALS[x];
     let in_row = (mine >> (8 * row)) as u8;
@@ -91,50 +91,4 @@ pub(super) fn count(mine: u64, x: usize) -> u32 {
         + u32::from(FLIP_COUNTS[row][in_column as usize])
         + u32::from(FLIP_COUNTS[column][on_up as usize])
         + u32::from(FLIP_COUNTS[column][on_down as usize])
-}
-
-#[cfg(test)]
-mod tests {
-    use reversi::kernel::{Kernel, Portable};
-    use reversi::layout::Grid8;
-
-    /// The count for a disc of `mine`'s colour on bit `x` of a full board, against
-    /// the number of discs the kernel flips there.
-    fn agrees(mine: u64, x: usize) {
-        let theirs = !mine & !(1 << x);
-        let flips = Kernel::<Grid8>::flips(Portable, mine, theirs, x as u32);
-        assert_eq!(
-            super::count(mine, x),
-            flips.count_ones(),
-            "mine {mine:#x}, last square {x}"
-        );
-    }
-
-    /// Against the kernel's flips on full boards: every square as the last one,
-    /// either colour to play it, for boards drawn from a fixed xorshift sequence.
-    #[test]
-    fn counts_the_kernels_flips_on_full_boards() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..4000 {
-            let state = crate::solver::tests::xorshift(&mut state);
-            for x in 0..64 {
-                let mine = state & !(1 << x);
-                agrees(mine, x);
-                agrees(!mine & !(1 << x), x);
-            }
-        }
-    }
-
-    /// Long runs: a single disc of one colour, the rest the other's, either colour
-    /// to play the last square.
-    #[test]
-    fn counts_runs_to_the_edges() {
-        for x in 0..64 {
-            for m in (0..64).filter(|&m| m != x) {
-                let single = 1u64 << m;
-                agrees(single, x);
-                agrees(!single & !(1 << x), x);
-            }
-        }
-    }
 }

@@ -43,7 +43,7 @@ pub(super) const STABILITY_THRESHOLD: [i32; 65] = {
 /// ours). [`parity_order`] folds the parities instead of counting per quadrant,
 /// and spreads them with the first quadrant alone; the list is the definition its
 /// test checks it against.
-pub(super) const QUADRANTS: [u64; 4] = [
+pub const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,
     0x0000_0000_f0f0_f0f0,
     0x0f0f_0f0f_0000_0000,
@@ -225,7 +225,7 @@ pub(super) fn last_one<P: Position<Layout = Grid8>>(
 /// The empty squares in parity order: those of quadrants with an odd number of
 /// empty squares first (there, we may get the last move).
 #[inline(always)]
-pub(super) fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
+pub fn parity_order(empty: u64, moves: u64) -> [u64; 2] {
     // Each quadrant's parity, folded into its first square: the rows of each
     // half, then the columns of each half.
     let mut parity = empty ^ (empty >> 8);

@@ -11,8 +11,19 @@ mod programs;
 #[path = "../../../tests/it/common/walk.rs"]
 mod walk;
 
+mod alphabeta;
 mod arena;
+mod arena_lib;
+mod bots;
+mod eval;
+mod last_flip;
+mod learn;
 mod nboard;
+mod openings;
+mod patterns;
 mod play;
+mod protocol;
+mod protocol_client;
 mod solve;
 mod solver;
+mod solver_parts;

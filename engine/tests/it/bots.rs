@@ -1,9 +1,16 @@
-//! The built-in bots' tests.
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use super::*;
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use reversi::{AnyPosition, Game, Move, SearchPosition};
+use reversi_engine::bot::*;
+use reversi_engine::search::alphabeta::RootError;
+use reversi_engine::Limits;
 
 /// The game after playing the first legal move (or passing) until `done`.
-pub(crate) fn played_until(done: impl Fn(&Game) -> bool) -> Game {
+pub fn played_until(done: impl Fn(&Game) -> bool) -> Game {
     let mut game = Game::new(reversi::Rules::default());
     while !done(&game) {
         match game.legal_moves().iter().next() {
@@ -15,6 +22,15 @@ pub(crate) fn played_until(done: impl Fn(&Game) -> bool) -> Game {
         };
     }
     game
+}
+
+/// Sets `stop` from another thread after `delay`, as a host's stop button would.
+pub fn set_after(stop: &Arc<AtomicBool>, delay: Duration) -> std::thread::JoinHandle<()> {
+    let stop = Arc::clone(stop);
+    std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        stop.store(true, Ordering::Relaxed);
+    })
 }
 
 #[test]
@@ -33,13 +49,7 @@ fn a_stop_flag_stops_a_long_think_and_taking_it_away_lets_the_bot_play() {
         let mut bot = Spec::parse(spec).unwrap().build(1);
         let stop = Arc::new(AtomicBool::new(false));
         bot.set_stop(Some(Arc::clone(&stop)));
-        let setter = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(50));
-                stop.store(true, Ordering::Relaxed);
-            })
-        };
+        let setter = set_after(&stop, Duration::from_millis(50));
         assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{spec}");
         setter.join().unwrap();
         // Still set: refused at once, even where the answer is quick; a
@@ -146,8 +156,8 @@ fn endgame(rules: reversi::Rules, empties: usize, seed: u64) -> Game {
 
 #[test]
 fn the_root_searches_say_when_there_is_no_move_to_give() {
-    use crate::search::alphabeta::alphabeta_root;
-    use crate::search::mcts::mcts;
+    use reversi_engine::search::alphabeta::alphabeta_root;
+    use reversi_engine::search::mcts::mcts;
     struct Both;
     impl reversi::PositionVisitor for Both {
         type Output = (Result<(), RootError>, Result<(), RootError>);
@@ -364,7 +374,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
 
 #[test]
 fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
-    use crate::search::alphabeta::alphabeta_root;
+    use reversi_engine::search::alphabeta::alphabeta_root;
     struct Compare;
     impl reversi::PositionVisitor for Compare {
         type Output = u32;
@@ -426,7 +436,7 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
 
 #[test]
 fn an_interrupted_solve_that_proved_a_win_plays_it_and_nothing_less() {
-    use crate::solver::Partial;
+    use reversi_engine::solver::Partial;
     let square = reversi::Square::new(2, 3);
     let partial = |at_least| {
         Some(Partial {
