@@ -174,6 +174,8 @@ pub struct Engine {
     owed: u32,
     /// The nodes of the last `nodestats NODES TIME` line read (NBoard).
     nodestats: Option<u64>,
+    /// The least time the engine gets to read a game before a move.
+    setup_time: Duration,
 }
 
 /// The game an engine has been given: what a later game must continue for the
@@ -201,6 +203,19 @@ fn unstopped(e: BotError) -> EngineError {
 const STOP_POLL: Duration = Duration::from_millis(5);
 
 impl Engine {
+    /// The least time an engine gets, by default, to start and to read a game
+    /// before a move ([`Engine::set_setup_time`]): some engines load an opening
+    /// book first.
+    pub const SETUP_TIME: Duration = Duration::from_secs(10);
+
+    /// Sets the least time the engine gets to read a game before each move
+    /// (the move's own time counts when it is longer): an answer that comes
+    /// later is an error, and read and dropped before the next request.
+    /// [`Engine::SETUP_TIME`] until set.
+    pub fn set_setup_time(&mut self, setup_time: Duration) {
+        self.setup_time = setup_time;
+    }
+
     /// Starts the engine's process and waits, up to `deadline` from now, for
     /// its answer to a first request (NBoard: `nboard 2` and a `ping`; GTP:
     /// `protocol_version`, answered with `=` or `?`). An engine that cannot be
@@ -261,6 +276,7 @@ impl Engine {
             pings: 0,
             owed: 0,
             nodestats: None,
+            setup_time: Engine::SETUP_TIME,
         };
         let deadline = after(deadline);
         let answered = match spec.protocol {
@@ -494,9 +510,8 @@ impl Engine {
         depth: u32,
         stop: Option<&AtomicBool>,
     ) -> Result<(Move, Option<Eval>), BotError> {
-        // Starting up and reading the moves get their own allowance: some engines
-        // load an opening book first.
-        let setup = after(move_time.max(Duration::from_secs(10)));
+        // Reading the moves gets its own allowance (Engine::set_setup_time).
+        let setup = after(move_time.max(self.setup_time));
         while self.owed > 0 {
             // The answer of a genmove stopped or timed out (or of a command
             // that timed out), then the game again from the start: the engine
@@ -692,19 +707,29 @@ pub struct EngineBot {
 
 impl EngineBot {
     /// Starts the engine of `spec`, which gets `move_time` for each move (and at
-    /// least 10 seconds to start and read a game); `depth` is the `set depth`
-    /// sent to NBoard engines.
+    /// least [`Engine::SETUP_TIME`] to start and to read a game, see
+    /// [`EngineBot::setup_time`]); `depth` is the `set depth` sent to NBoard
+    /// engines.
     pub fn start(
         spec: &EngineSpec,
         move_time: Duration,
         depth: u32,
     ) -> Result<EngineBot, StartError> {
         Ok(EngineBot {
-            engine: Engine::start(spec, move_time.max(Duration::from_secs(10)))?,
+            engine: Engine::start(spec, move_time.max(Engine::SETUP_TIME))?,
             move_time,
             depth,
             stop: None,
         })
+    }
+
+    /// The bot with `setup_time` as the least time its engine gets to read a
+    /// game before each move ([`Engine::set_setup_time`]) in place of
+    /// [`Engine::SETUP_TIME`].
+    #[must_use]
+    pub fn setup_time(mut self, setup_time: Duration) -> EngineBot {
+        self.engine.set_setup_time(setup_time);
+        self
     }
 }
 

@@ -672,13 +672,7 @@ fn a_stop_flag_calls_an_outside_engines_search_off() {
         let mut bot = EngineBot::start(&spec, Duration::from_secs(1), 18).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         bot.set_stop(Some(Arc::clone(&stop)));
-        let setter = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(50));
-                stop.store(true, Ordering::Relaxed);
-            })
-        };
+        let setter = crate::bots::set_after(&stop, Duration::from_millis(50));
         let start = Game::new(Rules::default());
         assert_eq!(bot.choose(&start), Err(BotError::Stopped), "{protocol}");
         setter.join().unwrap();
@@ -822,7 +816,10 @@ fn a_gtp_command_answered_too_late_is_not_taken_for_the_next_ones_answer() {
         marker.display()
     );
     let spec = EngineSpec::parse(&spec).unwrap();
-    let mut bot = EngineBot::start(&spec, Duration::from_secs(1), 8).unwrap();
+    // Two seconds to read a game, not the default ten: the test waits less.
+    let mut bot = EngineBot::start(&spec, Duration::from_millis(500), 8)
+        .unwrap()
+        .setup_time(Duration::from_secs(2));
     let game = Game::new(Rules::default());
     // The first clear_board answers after the client has stopped waiting.
     let first = bot.choose(&game).unwrap_err().to_string();
