@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -81,10 +81,10 @@ fn every_c_name_starts_with_reversi() {
             names.push(name.to_string());
         } else if let Some(paren) = line.find('(') {
             // A function declaration: `type name(`.
-            if let Some(name) = line[..paren].split_whitespace().last() {
-                if !line.starts_with('#') {
-                    names.push(name.trim_start_matches('*').to_string());
-                }
+            if let Some(name) = line[..paren].split_whitespace().last()
+                && !line.starts_with('#')
+            {
+                names.push(name.trim_start_matches('*').to_string());
             }
         }
     }
@@ -153,29 +153,39 @@ enum Link {
 }
 
 /// Compiles a host with every warning an error and links it; returns the binary.
+/// The object is compiled once a process and linked both ways.
 fn compile(compiler: &str, std: &str, source: &str, link: Link) -> PathBuf {
+    static COMPILED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let name = Path::new(source)
         .file_stem()
         .unwrap()
         .to_string_lossy()
         .to_string();
+    let object = out_dir().join(format!("{name}-{compiler}.o"));
+    if !COMPILED.lock().unwrap().contains(&object) {
+        let mut cmd = Command::new(compiler);
+        cmd.args([
+            std,
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-O1",
+            "-g",
+            "-c",
+        ])
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(root().join(source))
+        .arg("-o")
+        .arg(&object);
+        checked(cmd, &format!("{compiler} -c {source}"));
+        COMPILED.lock().unwrap().push(object.clone());
+    }
     let exe = out_dir().join(format!("{name}-{compiler}-{link:?}"));
     let lib = lib_dir();
     let mut cmd = Command::new(compiler);
-    cmd.args([
-        std,
-        "-Wall",
-        "-Wextra",
-        "-Wpedantic",
-        "-Werror",
-        "-O1",
-        "-g",
-    ])
-    .arg("-I")
-    .arg(root().join("include"))
-    .arg(root().join(source))
-    .arg("-o")
-    .arg(&exe);
+    cmd.arg(&object).arg("-o").arg(&exe);
     match link {
         Link::Static => {
             cmd.arg(lib.join("libreversi.a"));
@@ -187,13 +197,18 @@ fn compile(compiler: &str, std: &str, source: &str, link: Link) -> PathBuf {
         }
     }
     cmd.args(["-lpthread", "-ldl", "-lm"]);
-    let output = cmd.output().unwrap_or_else(|e| panic!("{compiler}: {e}"));
+    checked(cmd, &format!("{compiler} {source} ({link:?})"));
+    exe
+}
+
+/// Runs a compiler or linker command; its messages in the panic if it fails.
+fn checked(mut cmd: Command, what: &str) {
+    let output = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         output.status.success(),
-        "{compiler} {source} ({link:?}) failed:\n{}",
+        "{what} failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    exe
 }
 
 fn run(exe: &Path, args: &[&str]) -> String {

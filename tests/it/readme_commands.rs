@@ -48,6 +48,12 @@ const REDUCED: &[(&str, &str)] = &[
         "probcut --out engine/data/probcut.txt",
         "probcut --positions 2 --out target/probcut-check.txt",
     ),
+    // A hundred games of four players with playouts take some seconds; four, each
+    // bot once in each seat, the same program and output.
+    (
+        "arena --bots mcts,mobility,greedy,random --board octagon --players 4",
+        "arena --bots mcts,mobility,greedy,random --board octagon --players 4 --games 4",
+    ),
     // The 500 balanced openings take about five minutes on two cores; the
     // first two, the same program and output, a second or two.
     (
@@ -280,34 +286,73 @@ fn every_readme_command_is_run_or_says_what_checks_it() {
     }
 }
 
-#[test]
-fn the_readme_commands_print_what_they_printed() {
-    let names = examples();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut build = Command::new(cargo);
-    build
-        .current_dir(root())
-        .args(programs::build_args())
-        .arg("--quiet");
-    for name in &names {
-        build.args(["--example", name]);
-    }
-    assert!(
-        build.status().unwrap().success(),
-        "cargo build of {names:?}"
-    );
-    // The cases write under target/ (learn's --out), which a build into a
-    // CARGO_TARGET_DIR elsewhere does not make.
-    std::fs::create_dir_all(root().join("target")).unwrap();
+/// Builds every example the cases run, once for all the groups below.
+fn build_examples() {
+    static BUILT: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    BUILT.get_or_init(|| {
+        let names = examples();
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut build = Command::new(cargo);
+        build
+            .current_dir(root())
+            .args(programs::build_args())
+            .arg("--quiet");
+        for name in &names {
+            build.args(["--example", name]);
+        }
+        assert!(
+            build.status().unwrap().success(),
+            "cargo build of {names:?}"
+        );
+        // The cases write under target/ (learn's --out), which a build into a
+        // CARGO_TARGET_DIR elsewhere does not make.
+        std::fs::create_dir_all(root().join("target")).unwrap();
+    });
+}
+
+/// Runs the cases whose example `group` picks. The cases are split into groups
+/// that run as tests of their own, in parallel with the rest of the suite.
+fn run_cases(group: impl Fn(&str) -> bool) {
+    build_examples();
+    let picked: Vec<(PathBuf, String)> = cases()
+        .into_iter()
+        .filter(|(_, command)| group(command.split(' ').next().unwrap()))
+        .collect();
+    assert!(!picked.is_empty(), "a group with no case");
     let examples_dir = programs::examples_dir();
-    let cases = trycmd::TestCases::new();
-    cases.timeout(Duration::from_secs(600));
-    for name in &names {
+    let trycmd = trycmd::TestCases::new();
+    trycmd.timeout(Duration::from_secs(600));
+    for name in examples() {
         let path = examples_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
         assert!(path.exists(), "{} was not built", path.display());
-        cases.register_bin(name.clone(), path);
+        trycmd.register_bin(name, path);
     }
-    cases.case("tests/cmd/*.toml");
+    for (path, _) in picked {
+        trycmd.case(path);
+    }
+}
+
+/// The examples whose cases take seconds each, in groups of a few seconds.
+const SLOW_GROUPS: &[&[&str]] = &[&["arena"], &["learn"], &["probcut", "openings"]];
+
+#[test]
+fn the_arena_commands_print_what_they_printed() {
+    run_cases(|name| SLOW_GROUPS[0].contains(&name));
+}
+
+#[test]
+fn the_learn_command_prints_what_it_printed() {
+    run_cases(|name| SLOW_GROUPS[1].contains(&name));
+}
+
+#[test]
+fn the_probcut_and_openings_commands_print_what_they_printed() {
+    run_cases(|name| SLOW_GROUPS[2].contains(&name));
+}
+
+#[test]
+fn the_other_readme_commands_print_what_they_printed() {
+    run_cases(|name| !SLOW_GROUPS.iter().any(|g| g.contains(&name)));
 }
 
 /// `(crate, version)` pairs of the `toml` blocks' `[dependencies]` lines.

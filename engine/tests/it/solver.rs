@@ -138,7 +138,7 @@ fn threads_give_the_one_thread_score() {
     assert_eq!(two.threads(), 2);
     let mut solved = 0;
     for seed in 0..12 {
-        let Some(pos) = endgame(&rules, 18, seed) else {
+        let Some(pos) = endgame(&rules, 16, seed) else {
             continue;
         };
         let expected = one.solve(&pos);
