@@ -639,14 +639,14 @@ impl Handicap {
             .filter(|w| !w.is_empty())
             .skip(1)
         {
-            if let Ok(square) = word.parse::<Square>() {
-                if Corners::from_square(board, square).is_none() {
-                    let error = RulesError::NotACorner { square, board };
-                    return Err(ParseRulesError::new(
-                        ParseRulesErrorKind::Rules(error),
-                        word,
-                    ));
-                }
+            if let Ok(square) = word.parse::<Square>()
+                && Corners::from_square(board, square).is_none()
+            {
+                let error = RulesError::NotACorner { square, board };
+                return Err(ParseRulesError::new(
+                    ParseRulesErrorKind::Rules(error),
+                    word,
+                ));
             }
         }
         Ok(handicap)

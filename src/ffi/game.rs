@@ -44,7 +44,7 @@ pub(crate) unsafe fn game_mut<'a>(game: *mut ReversiGame) -> Result<&'a mut Game
 ///
 /// # Safety
 /// `rules` and `out` are NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_new(
     rules: *const ReversiRules,
     out: *mut *mut ReversiGame,
@@ -60,7 +60,7 @@ pub unsafe extern "C" fn reversi_game_new(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_clone(
     game: *const ReversiGame,
     out: *mut *mut ReversiGame,
@@ -76,7 +76,7 @@ pub unsafe extern "C" fn reversi_game_clone(
 ///
 /// # Safety
 /// `game` is NULL or a handle not yet freed.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_free(game: *mut ReversiGame) {
     // SAFETY: made by `Box::into_raw` in `new_game`; the caller frees it once.
     unsafe { free_handle(game) }
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn reversi_game_free(game: *mut ReversiGame) {
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_board(
     game: *const ReversiGame,
     out: *mut u32,
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn reversi_game_board(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_rules(
     game: *const ReversiGame,
     out: *mut ReversiRules,
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn reversi_game_rules(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_players(
     game: *const ReversiGame,
     out: *mut u32,
@@ -153,7 +153,7 @@ pub unsafe extern "C" fn reversi_game_players(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_to_move(
     game: *const ReversiGame,
     out: *mut u32,
@@ -166,7 +166,7 @@ pub unsafe extern "C" fn reversi_game_to_move(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_cell(
     game: *const ReversiGame,
     square: u32,
@@ -195,7 +195,7 @@ pub unsafe extern "C" fn reversi_game_cell(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_count(
     game: *const ReversiGame,
     color: u32,
@@ -213,7 +213,7 @@ pub unsafe extern "C" fn reversi_game_count(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `scores` is NULL or has room for 4 values.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_scores(
     game: *const ReversiGame,
     scores: *mut u32,
@@ -233,7 +233,7 @@ pub unsafe extern "C" fn reversi_game_scores(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_blocked(
     game: *const ReversiGame,
     buf: *mut u32,
@@ -256,7 +256,7 @@ pub unsafe extern "C" fn reversi_game_blocked(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_legal_moves(
     game: *const ReversiGame,
     buf: *mut u32,
@@ -277,7 +277,7 @@ pub unsafe extern "C" fn reversi_game_legal_moves(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_is_legal(
     game: *const ReversiGame,
     square: u32,
@@ -297,7 +297,7 @@ pub unsafe extern "C" fn reversi_game_is_legal(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_flips(
     game: *const ReversiGame,
     square: u32,
@@ -325,7 +325,7 @@ pub unsafe extern "C" fn reversi_game_flips(
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -341,7 +341,7 @@ pub unsafe extern "C" fn reversi_game_play(game: *mut ReversiGame, square: u32) 
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_pass(game: *mut ReversiGame) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -354,7 +354,7 @@ pub unsafe extern "C" fn reversi_game_pass(game: *mut ReversiGame) -> ReversiSta
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_must_pass(
     game: *const ReversiGame,
     out: *mut bool,
@@ -367,7 +367,7 @@ pub unsafe extern "C" fn reversi_game_must_pass(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_is_over(
     game: *const ReversiGame,
     out: *mut bool,
@@ -382,7 +382,7 @@ pub unsafe extern "C" fn reversi_game_is_over(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_outcome(
     game: *const ReversiGame,
     out: *mut u32,
@@ -440,7 +440,7 @@ pub struct ReversiResult {
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_result(
     game: *const ReversiGame,
     out: *mut ReversiResult,
@@ -501,7 +501,7 @@ fn outcome_code(outcome: Option<Outcome>) -> ReversiOutcome {
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_perft(
     game: *const ReversiGame,
     depth: u32,
@@ -523,7 +523,7 @@ pub unsafe extern "C" fn reversi_game_perft(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_moves(
     game: *const ReversiGame,
     buf: *mut u32,
@@ -545,7 +545,7 @@ pub unsafe extern "C" fn reversi_game_moves(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_display(
     game: *const ReversiGame,
     buf: *mut c_char,

@@ -70,7 +70,7 @@ fn beyond_line(index: usize, length: usize) -> ReversiStatus {
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_undo(game: *mut ReversiGame) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -87,7 +87,7 @@ pub unsafe extern "C" fn reversi_game_undo(game: *mut ReversiGame) -> ReversiSta
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_redo(game: *mut ReversiGame) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -104,7 +104,7 @@ pub unsafe extern "C" fn reversi_game_redo(game: *mut ReversiGame) -> ReversiSta
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_go_to(game: *mut ReversiGame, moves: usize) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -120,7 +120,7 @@ pub unsafe extern "C" fn reversi_game_go_to(game: *mut ReversiGame, moves: usize
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_clear_redo(game: *mut ReversiGame) -> ReversiStatus {
     boundary(|| {
         // SAFETY: forwarded.
@@ -134,7 +134,7 @@ pub unsafe extern "C" fn reversi_game_clear_redo(game: *mut ReversiGame) -> Reve
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_move_count(
     game: *const ReversiGame,
     out: *mut usize,
@@ -147,7 +147,7 @@ pub unsafe extern "C" fn reversi_game_move_count(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_line_length(
     game: *const ReversiGame,
     out: *mut usize,
@@ -162,7 +162,7 @@ pub unsafe extern "C" fn reversi_game_line_length(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_line(
     game: *const ReversiGame,
     buf: *mut u32,
@@ -192,7 +192,7 @@ pub unsafe extern "C" fn reversi_game_line(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_up_to_current(
     game: *const ReversiGame,
     out: *mut *mut ReversiGame,
@@ -210,7 +210,7 @@ pub unsafe extern "C" fn reversi_game_up_to_current(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_ply(
     game: *const ReversiGame,
     index: usize,
@@ -245,7 +245,7 @@ pub unsafe extern "C" fn reversi_game_ply(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` values; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_ply_flips(
     game: *const ReversiGame,
     index: usize,
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn reversi_game_ply_flips(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_ply_comment(
     game: *const ReversiGame,
     index: usize,
@@ -298,7 +298,7 @@ pub unsafe extern "C" fn reversi_game_ply_comment(
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_set_ply_time(
     game: *mut ReversiGame,
     index: usize,
@@ -327,7 +327,7 @@ pub unsafe extern "C" fn reversi_game_set_ply_time(
 ///
 /// # Safety
 /// `game` is NULL or a live handle.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_set_ply_evaluation(
     game: *mut ReversiGame,
     index: usize,
@@ -349,7 +349,7 @@ pub unsafe extern "C" fn reversi_game_set_ply_evaluation(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `comment` is NULL or NUL-terminated.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_set_ply_comment(
     game: *mut ReversiGame,
     index: usize,

@@ -115,7 +115,7 @@ fn new_reader(
 ///
 /// # Safety
 /// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_reader_from_bytes(
     bytes: *const u8,
     len: usize,
@@ -145,7 +145,7 @@ pub unsafe extern "C" fn reversi_game_reader_from_bytes(
 ///
 /// # Safety
 /// `path` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_reader_open(
     path: *const c_char,
     out: *mut *mut ReversiGameReader,
@@ -185,7 +185,7 @@ pub unsafe extern "C" fn reversi_game_reader_open(
 ///
 /// # Safety
 /// `read_fn` is NULL or a callback as `ReversiReadFn` describes; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_reader_from_callback(
     read_fn: ReversiReadFn,
     user: *mut c_void,
@@ -215,7 +215,7 @@ pub unsafe extern "C" fn reversi_game_reader_from_callback(
 ///
 /// # Safety
 /// `reader` is NULL or a live handle; `out` and `entry` are NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_reader_next(
     reader: *mut ReversiGameReader,
     out: *mut *mut ReversiGame,
@@ -288,7 +288,7 @@ pub unsafe extern "C" fn reversi_game_reader_next(
 ///
 /// # Safety
 /// `reader` is NULL or a handle not yet freed.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_reader_free(reader: *mut ReversiGameReader) {
     // SAFETY: made by `Box::into_raw` in `new_reader`; the caller frees it once.
     unsafe { free_handle(reader) }

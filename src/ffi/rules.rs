@@ -198,7 +198,7 @@ pub(crate) fn rules_of(rules: &ReversiRules) -> Result<Rules, ReversiStatus> {
 ///
 /// # Safety
 /// `rules` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_rules_default(rules: *mut ReversiRules) -> ReversiStatus {
     boundary(|| {
         put_as(

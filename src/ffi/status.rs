@@ -125,14 +125,14 @@ impl ReversiStatus {
 }
 
 /// The library version, as a static NUL-terminated string (`"0.2.0"`).
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn reversi_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
 /// A static, NUL-terminated description of a status code (any value: an unknown
 /// one gives `"unknown status code"`).
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn reversi_status_message(status: u32) -> *const c_char {
     ReversiStatus::from_code(status)
         .map_or(c"unknown status code", ReversiStatus::message)
@@ -146,7 +146,7 @@ pub extern "C" fn reversi_status_message(status: u32) -> *const c_char {
 ///
 /// # Safety
 /// `buf` is NULL or has room for `len` bytes; `written` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_last_error(
     buf: *mut c_char,
     len: usize,

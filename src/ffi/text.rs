@@ -60,7 +60,7 @@ pub(crate) fn always<T>(value: T) -> Result<T, core::convert::Infallible> {
 ///
 /// # Safety
 /// `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_board_pass_index(board: u32, out: *mut u32) -> ReversiStatus {
     boundary(|| put(out, board_arg(board)?.pass_index() as u32))
 }
@@ -74,7 +74,7 @@ pub unsafe extern "C" fn reversi_board_pass_index(board: u32, out: *mut u32) -> 
 ///
 /// # Safety
 /// `name` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_move_parse(
     board: u32,
     name: *const c_char,
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn reversi_move_parse(
 ///
 /// # Safety
 /// `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_move_name(
     board: u32,
     index: u32,
@@ -130,7 +130,7 @@ pub unsafe extern "C" fn reversi_move_name(
 ///
 /// # Safety
 /// `position` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_from_position(
     position: *const c_char,
     players: u32,
@@ -162,7 +162,7 @@ pub unsafe extern "C" fn reversi_game_from_position(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_position(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -182,7 +182,7 @@ pub unsafe extern "C" fn reversi_game_position(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `moves` is NULL or NUL-terminated.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_play_moves(
     game: *mut ReversiGame,
     moves: *const c_char,
@@ -206,7 +206,7 @@ pub unsafe extern "C" fn reversi_game_play_moves(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_move_list(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -221,7 +221,7 @@ pub unsafe extern "C" fn reversi_game_move_list(
 ///
 /// # Safety
 /// `record` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_from_record(
     record: *const c_char,
     out: *mut *mut ReversiGame,
@@ -235,7 +235,7 @@ pub unsafe extern "C" fn reversi_game_from_record(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_record(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -256,7 +256,7 @@ pub unsafe extern "C" fn reversi_game_record(
 ///
 /// # Safety
 /// `ggf_text` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_from_ggf(
     ggf_text: *const c_char,
     out: *mut *mut ReversiGame,
@@ -271,7 +271,7 @@ pub unsafe extern "C" fn reversi_game_from_ggf(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_ggf(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -286,7 +286,7 @@ pub unsafe extern "C" fn reversi_game_ggf(
 ///
 /// # Safety
 /// `line` is NULL or NUL-terminated; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_from_obf(
     line: *const c_char,
     out: *mut *mut ReversiGame,
@@ -308,7 +308,7 @@ pub unsafe extern "C" fn reversi_game_from_obf(
 ///
 /// # Safety
 /// `line` is NULL or NUL-terminated; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_obf_annotations(
     line: *const c_char,
     buf: *mut c_char,
@@ -336,7 +336,7 @@ pub unsafe extern "C" fn reversi_obf_annotations(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_obf(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -359,7 +359,7 @@ pub unsafe extern "C" fn reversi_game_obf(
 /// # Safety
 /// `game` is NULL or a live handle; `name` is NULL or NUL-terminated; `buf` has room
 /// for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_tag(
     game: *const ReversiGame,
     name: *const c_char,
@@ -396,7 +396,7 @@ pub unsafe extern "C" fn reversi_game_tag(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_tag_names(
     game: *const ReversiGame,
     buf: *mut c_char,
@@ -423,7 +423,7 @@ pub unsafe extern "C" fn reversi_game_tag_names(
 ///
 /// # Safety
 /// `a` and `b` are NULL or live handles; `equal` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_equal(
     a: *const ReversiGame,
     b: *const ReversiGame,
@@ -443,7 +443,7 @@ pub unsafe extern "C" fn reversi_game_equal(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `name` and `value` are NULL or NUL-terminated.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_set_tag(
     game: *mut ReversiGame,
     name: *const c_char,
@@ -479,7 +479,7 @@ pub unsafe extern "C" fn reversi_game_set_tag(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `result` is NULL or NUL-terminated.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_game_set_result(
     game: *mut ReversiGame,
     result: *const c_char,

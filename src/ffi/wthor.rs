@@ -70,7 +70,7 @@ pub struct ReversiWthorHeader {
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_header(
     db: *const ReversiWthor,
     out: *mut ReversiWthorHeader,
@@ -122,7 +122,7 @@ fn narrow<T: TryFrom<u32>>(value: u32, what: &str) -> Result<T, ReversiStatus> {
 /// # Safety
 /// `header` is NULL or valid; `games` and `infos` are NULL or point to `count`
 /// live handles and infos; `buf` has room for `len` bytes; `written` is valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_write(
     header: *const ReversiWthorHeader,
     games: *const *const ReversiGame,
@@ -181,7 +181,7 @@ pub enum ReversiWthorNames {
 /// `created` is NULL or points to 4 bytes; `names` is NULL or points to `count`
 /// NULL or NUL-terminated strings; `buf` has room for `len` bytes; `written` is
 /// valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_names_write(
     kind: u32,
     created: *const u8,
@@ -262,7 +262,7 @@ unsafe fn header_arg(header: *const ReversiWthorHeader) -> Result<wthor::Header,
 ///
 /// # Safety
 /// As `reversi_wthor_write`, without `infos`.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_write_games(
     header: *const ReversiWthorHeader,
     games: *const *const ReversiGame,
@@ -310,7 +310,7 @@ unsafe fn records_arg<'a>(
 ///
 /// # Safety
 /// `bytes` is NULL or points to `len` bytes; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_open(
     bytes: *const u8,
     len: usize,
@@ -344,7 +344,7 @@ pub unsafe extern "C" fn reversi_wthor_open(
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_game_count(
     db: *const ReversiWthor,
     out: *mut usize,
@@ -360,7 +360,7 @@ pub unsafe extern "C" fn reversi_wthor_game_count(
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `out` is NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
     db: *const ReversiWthor,
     out: *mut usize,
@@ -386,7 +386,7 @@ pub unsafe extern "C" fn reversi_wthor_trailing_bytes(
 /// # Safety
 /// `db` is NULL or a live handle; `players` and `tournaments` point to their
 /// lengths in bytes, or are NULL with a length of 0.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_set_names(
     db: *mut ReversiWthor,
     players: *const u8,
@@ -438,7 +438,7 @@ pub unsafe extern "C" fn reversi_wthor_set_names(
 ///
 /// # Safety
 /// `db` is NULL or a live handle; `out` and `info` are NULL or valid.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_game(
     db: *const ReversiWthor,
     index: usize,
@@ -494,7 +494,7 @@ pub unsafe extern "C" fn reversi_wthor_game(
 ///
 /// # Safety
 /// `db` is NULL or a handle not yet freed.
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn reversi_wthor_free(db: *mut ReversiWthor) {
     // SAFETY: made by `Box::into_raw` in `reversi_wthor_open`; the caller frees it once.
     unsafe { free_handle(db) }

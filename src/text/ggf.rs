@@ -365,10 +365,10 @@ fn start_game(setup: Setup) -> Result<Game, GgfErrorKind> {
                 continue;
             }
             let handicap = rules.to_builder().handicap(Handicap { color, corners });
-            if let Ok(with_handicap) = handicap.build() {
-                if AnyPosition::start(&with_handicap) == *game.position() {
-                    return Ok(Game::new(with_handicap));
-                }
+            if let Ok(with_handicap) = handicap.build()
+                && AnyPosition::start(&with_handicap) == *game.position()
+            {
+                return Ok(Game::new(with_handicap));
             }
         }
     }
@@ -390,14 +390,14 @@ fn board_corners(setup: &Setup, color: Color) -> Corners {
 pub fn parse(text: &str) -> Result<Record, GgfError> {
     let props = properties(text)?;
     let get = |name: &str| props.iter().find(|(n, _, _)| n == name);
-    if let Some((_, gm, at)) = get("GM") {
-        if !gm.eq_ignore_ascii_case("othello") {
-            return Err(GgfError::at(
-                text,
-                *at,
-                GgfErrorKind::NotOthello(gm.clone()),
-            ));
-        }
+    if let Some((_, gm, at)) = get("GM")
+        && !gm.eq_ignore_ascii_case("othello")
+    {
+        return Err(GgfError::at(
+            text,
+            *at,
+            GgfErrorKind::NotOthello(gm.clone()),
+        ));
     }
     let ty_at = get("TY").map_or(0, |&(_, _, at)| at);
     let (board, anti) = match get("TY") {
@@ -492,19 +492,19 @@ pub fn parse(text: &str) -> Result<Record, GgfError> {
             let (result, difference) =
                 read_result(&value).ok_or_else(|| fail(GgfErrorKind::ResultText(value.clone())))?;
             if let Some(result) = result {
-                if let Some(board) = GameResult::of_board(record.game()) {
-                    if result.ending == Ending::Unstated {
-                        // A difference written from the final board: the plain disc
-                        // difference, or GGS's count with the empty squares given to
-                        // the winner. Anything else contradicts the board.
-                        if !board_differences(record.game()).contains(&difference) {
-                            return Err(fail(GgfErrorKind::Result(ResultError::Contradicts {
-                                given: value.clone(),
-                                board: board.to_string(),
-                            })));
-                        }
-                        continue;
+                if let Some(board) = GameResult::of_board(record.game())
+                    && result.ending == Ending::Unstated
+                {
+                    // A difference written from the final board: the plain disc
+                    // difference, or GGS's count with the empty squares given to
+                    // the winner. Anything else contradicts the board.
+                    if !board_differences(record.game()).contains(&difference) {
+                        return Err(fail(GgfErrorKind::Result(ResultError::Contradicts {
+                            given: value.clone(),
+                            board: board.to_string(),
+                        })));
                     }
+                    continue;
                 }
                 record
                     .set_game_result(Some(result))

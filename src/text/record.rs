@@ -902,33 +902,33 @@ fn strip_annotations(text: &str) -> Result<(String, Vec<Annotation>), (usize, An
         let mut evaluation = None;
         // The commands `[%emt …]` and `[%eval …]`, each once, before the comment.
         while !first_escaped && (time.is_none() || evaluation.is_none()) {
-            if time.is_none() {
-                if let Some(after) = rest.strip_prefix("[%emt ") {
-                    let (clock, tail) = after
-                        .split_once(']')
-                        .ok_or_else(|| (at, AnnotationError::Time(after.to_string())))?;
-                    time = Some(
-                        parse_emt(clock.trim())
-                            .ok_or_else(|| (at, AnnotationError::Time(clock.to_string())))?,
-                    );
-                    rest = tail.trim_start();
-                    continue;
-                }
+            if time.is_none()
+                && let Some(after) = rest.strip_prefix("[%emt ")
+            {
+                let (clock, tail) = after
+                    .split_once(']')
+                    .ok_or_else(|| (at, AnnotationError::Time(after.to_string())))?;
+                time = Some(
+                    parse_emt(clock.trim())
+                        .ok_or_else(|| (at, AnnotationError::Time(clock.to_string())))?,
+                );
+                rest = tail.trim_start();
+                continue;
             }
-            if evaluation.is_none() {
-                if let Some(after) = rest.strip_prefix("[%eval ") {
-                    let (value, tail) = after
-                        .split_once(']')
-                        .ok_or_else(|| (at, AnnotationError::Evaluation(after.to_string())))?;
-                    evaluation = Some(
-                        value
-                            .trim()
-                            .parse()
-                            .map_err(|_| (at, AnnotationError::Evaluation(value.to_string())))?,
-                    );
-                    rest = tail.trim_start();
-                    continue;
-                }
+            if evaluation.is_none()
+                && let Some(after) = rest.strip_prefix("[%eval ")
+            {
+                let (value, tail) = after
+                    .split_once(']')
+                    .ok_or_else(|| (at, AnnotationError::Evaluation(after.to_string())))?;
+                evaluation = Some(
+                    value
+                        .trim()
+                        .parse()
+                        .map_err(|_| (at, AnnotationError::Evaluation(value.to_string())))?,
+                );
+                rest = tail.trim_start();
+                continue;
             }
             break;
         }

@@ -161,10 +161,10 @@ impl GameResult {
     /// a game not over, a reason other than [`Ending::Board`].
     pub fn check(&self, game: &Game) -> Result<(), ResultError> {
         let players = game.rules().players();
-        if let Outcome::Win(color) = self.outcome {
-            if color.index() >= players as usize {
-                return Err(ResultError::ColorNotInPlay { color, players });
-            }
+        if let Outcome::Win(color) = self.outcome
+            && color.index() >= players as usize
+        {
+            return Err(ResultError::ColorNotInPlay { color, players });
         }
         if let Some(board) = GameResult::of_board(game) {
             let agrees = matches!(self.ending, Ending::Board | Ending::Unstated)

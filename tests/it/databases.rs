@@ -474,7 +474,7 @@ mod many_games {
         let third = bytes
             .iter()
             .enumerate()
-            .filter(|(_, &b)| b == b'\n')
+            .filter(|(_, b)| **b == b'\n')
             .nth(1)
             .unwrap()
             .0
