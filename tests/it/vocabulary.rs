@@ -150,13 +150,16 @@ fn typed_positions_come_from_bitboards_in_one_call() {
 
 #[test]
 fn final_scores_give_the_empties_to_the_winner() {
+    // Under Miri (.ci/run), which interprets each game thousands of times slower,
+    // two games of each variant; natively, six.
+    let seeds = if cfg!(miri) { 2 } else { 6 };
     let mut checked = 0;
     for board in Board::ALL {
         for players in [2, 3, 4] {
             let Ok(rules) = Rules::builder(board).players(players).build() else {
                 continue;
             };
-            for seed in 0..6 {
+            for seed in 0..seeds {
                 let end = *game(&rules, seed).last().unwrap();
                 let scores = end.scores();
                 let finals = end.final_scores();
@@ -183,7 +186,8 @@ fn final_scores_give_the_empties_to_the_winner() {
             }
         }
     }
-    assert!(checked > 40);
+    // Every board with each player count it allows: at least seven variants.
+    assert!(checked / seeds >= 7, "{checked} games");
 }
 
 #[test]
