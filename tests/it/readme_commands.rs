@@ -127,7 +127,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ),
     (
         "cd fuzz && mkdir -p corpus/record && cargo +nightly fuzz run -O record corpus/record seeds/record -- -max_total_time=600",
-        ".ci/run, step \"fuzz\" (every target, 30 s each, and the tree left clean)",
+        ".ci/run, step \"fuzz\" (every target, 10 s each, and the tree left clean)",
     ),
 ];
 
