@@ -29,7 +29,9 @@
 //! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
 //! let mut searcher = Searcher::new(Mine).with_threads(2);
 //! let found = searcher.search(&start, &Limits::default().with_time(Duration::from_millis(100)))?;
-//! assert!(start.is_legal(found.best.square()) && found.depth >= 4);
+//! // However loaded the machine, a time budget answers with its deepest finished
+//! // search: one ply at least.
+//! assert!(start.is_legal(found.best.square()) && found.depth >= 1);
 //! assert_eq!(found.pv.first(), Some(&reversi::Move::Place(found.best.square())));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
