@@ -5,8 +5,10 @@
 //!         tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin
 //!
 //! First the endgame's weights (24 empty squares or fewer), from the samples of
-//! `reversi_engine::search::learn::samples`: the WTHOR games' positions, and a
-//! few random moves off them, solved exactly. Then the midgame's, phase after
+//! `reversi_engine::search::learn::samples`: the positions of the WTHOR games
+//! and of `--endgame-selfplay N` self-play games after them (3,000 by default,
+//! `reversi_engine::search::learn::selfplay_lines`), and a few random moves off
+//! them, solved exactly. Then the midgame's, phase after
 //! phase back to the start (`reversi_engine::search::learn::midgame`), from
 //! the positions of `--selfplay N` self-play games (10,000 by default), each
 //! labelled by a search 6 plies deep on the weights learned so far. Two
@@ -26,10 +28,14 @@ use reversi_engine::search::learn::{self, Labelling};
 use reversi_engine::search::patterns::{Patterns, Sample, Training};
 
 const USAGE: &str = "usage: learn FILE.wtb... --out WEIGHTS.bin [--games N] [--epochs N] \
-     [--samples SAMPLES.bin] [--selfplay N]";
+     [--samples SAMPLES.bin] [--selfplay N] [--endgame-selfplay N]";
 
 /// The self-play games whose positions the midgame learns from, by default.
-const SELFPLAY_GAMES: usize = 10_000;
+const SELFPLAY_GAMES: usize = 20_000;
+
+/// The self-play games whose endgames are solved beside the tournament
+/// games', by default.
+const ENDGAME_SELFPLAY_GAMES: usize = 8_000;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,18 +57,23 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut count = |flag: &str, default: usize| match option(flag).map(|g| g.map(|g| g.parse())) {
+    let mut count = |flag: &str, default: usize, least: usize| match option(flag)
+        .map(|g| g.map(|g| g.parse()))
+    {
         Ok(None) => Ok(default),
-        Ok(Some(Ok(n))) if n > 0 => Ok(n),
-        Ok(Some(_)) => Err(format!("learn: {flag} needs a number, 1 or more\n{USAGE}")),
+        Ok(Some(Ok(n))) if n >= least => Ok(n),
+        Ok(Some(_)) => Err(format!(
+            "learn: {flag} needs a number, {least} or more\n{USAGE}"
+        )),
         Err(e) => Err(e),
     };
-    let (games, selfplay) = match (
-        count("--games", usize::MAX),
-        count("--selfplay", SELFPLAY_GAMES),
+    let (games, selfplay, endgame_selfplay) = match (
+        count("--games", usize::MAX, 1),
+        count("--selfplay", SELFPLAY_GAMES, 1),
+        count("--endgame-selfplay", ENDGAME_SELFPLAY_GAMES, 0),
     ) {
-        (Ok(games), Ok(selfplay)) => (games, selfplay),
-        (Err(e), _) | (_, Err(e)) => {
+        (Ok(games), Ok(selfplay), Ok(endgame)) => (games, selfplay, endgame),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
@@ -107,7 +118,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
-        _ => match generate(&args, games) {
+        _ => match generate(&args, games, endgame_selfplay) {
             Ok(samples) => {
                 if let Some(path) = &cache {
                     if let Err(e) = std::fs::write(path, learn::write_samples(&samples)) {
@@ -172,8 +183,9 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The samples of the first `games` games in the WTHOR files at `paths`.
-fn generate(paths: &[String], games: usize) -> Result<Vec<Sample>, String> {
+/// The samples of the first `games` games in the WTHOR files at `paths`, and
+/// of `selfplay` self-play games after them.
+fn generate(paths: &[String], games: usize, selfplay: usize) -> Result<Vec<Sample>, String> {
     let mut lines = Vec::new();
     for path in paths {
         let bytes = std::fs::read(path).map_err(|e| format!("learn: cannot read {path}: {e}"))?;
@@ -187,6 +199,7 @@ fn generate(paths: &[String], games: usize) -> Result<Vec<Sample>, String> {
         }
     }
     lines.truncate(games);
+    lines.extend(learn::selfplay_lines(selfplay, 2026, 2));
     let bar = ProgressBar::new(lines.len() as u64)
         .with_style(style())
         .with_message("solving the games' endgames");

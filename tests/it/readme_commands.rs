@@ -40,7 +40,7 @@ const REDUCED: &[(&str, &str)] = &[
     // and output, a few seconds (written where the build goes).
     (
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
-        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --out target/learn-check.bin",
+        "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --endgame-selfplay 2 --out target/learn-check.bin",
     ),
     // 200 positions a phase take under two minutes on two cores; two, the
     // same program and output, a few seconds.

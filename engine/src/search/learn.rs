@@ -1,8 +1,9 @@
 //! How the [pattern evaluation](super::patterns) is learned, phase by phase.
 //!
-//! The endgame's [`samples`]: positions of games, and positions a few random
-//! moves off them, solved exactly, with the positions along each principal
-//! variation; and a file format to keep them ([`write_samples`],
+//! The endgame's [`samples`]: positions of games (tournament games, and
+//! self-play games for more of them: [`selfplay_lines`]), and positions a few
+//! random moves off them, solved exactly, with the positions along each
+//! principal variation; and a file format to keep them ([`write_samples`],
 //! [`read_samples`]). The midgame's: the positions of self-play games
 //! ([`selfplay_positions`]), each phase's labelled by a search into the phases
 //! learned before it ([`midgame`]). And the errors that Multi-ProbCut cuts by,
@@ -160,6 +161,62 @@ fn solved_line(solver: &mut Solver, mut pos: TwoPlayer8, samples: &mut Vec<Sampl
         pos = pos.play_unchecked(spot);
         score = -score;
     }
+}
+
+/// The plies of each [`selfplay_lines`] game played at random from the start.
+const RANDOM_OPENING: usize = 8;
+
+/// After them, one move in `RANDOM_EVERY` is drawn at random.
+const RANDOM_EVERY: u64 = 7;
+
+/// The depth of the search that chooses the other moves.
+const SELFPLAY_DEPTH: u32 = 4;
+
+/// The positions of `games` self-play games to the end, one line a game as
+/// [`samples`] takes them, for more endgame samples than the tournament
+/// games give: the first eight plies at random, then each move the best by a
+/// search [`SELFPLAY_DEPTH`] plies deep on the hand-written
+/// [features](super::eval::Features), or, one time in seven, one at random
+/// (game `g`'s draws from its own seed, `seed + g`). The play does not depend
+/// on the learned weights, and each game is searched from an empty table, so
+/// the lines are the same for any number of `threads` (at least one).
+pub fn selfplay_lines(games: usize, seed: u64, threads: usize) -> Vec<Vec<TwoPlayer8>> {
+    struct Best<'s>(&'s mut Searcher<super::eval::Features>);
+    impl LayoutVisitor<Grid8> for Best<'_> {
+        type Output = Option<Spot<Grid8>>;
+        fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Option<Spot<Grid8>> {
+            let limits = Limits::default().with_depth(SELFPLAY_DEPTH);
+            self.0.search(pos, &limits).ok().map(|choice| choice.best)
+        }
+    }
+    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
+        .expect("standard Reversi is of two players on the 8x8 grid");
+    let searcher = || Searcher::new(super::eval::Features).with_table_bits(16);
+    in_threads(games, threads, searcher, |searcher, g| {
+        searcher.clear();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(g as u64));
+        let mut pos = start;
+        let mut line = Vec::new();
+        loop {
+            line.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.pass_unchecked().legal_moves().is_empty() {
+                    return line;
+                }
+                pos = pos.pass_unchecked();
+                continue;
+            }
+            let draw = rng.next_u64();
+            let spot = if line.len() <= RANDOM_OPENING || draw % RANDOM_EVERY == 0 {
+                let nth = (draw >> 8) % moves.len() as u64;
+                moves.into_iter().nth(nth as usize)
+            } else {
+                pos.visit_fastest_typed(Best(searcher))
+            };
+            pos = pos.play_unchecked(spot.expect("a legal move"));
+        }
+    })
 }
 
 /// The depth of the search that labels a midgame position: the width of a

@@ -23,6 +23,38 @@ fn selfplay_positions_are_distinct_midgame_positions_with_a_move() {
 }
 
 #[test]
+fn selfplay_lines_are_whole_games_the_same_on_any_threads() {
+    let lines = selfplay_lines(6, 5, 1);
+    assert_eq!(lines.len(), 6);
+    let key = |p: &TwoPlayer8| (p.mine(), p.theirs());
+    for line in &lines {
+        assert_eq!(line[0].empty().len(), 60);
+        for pair in line.windows(2) {
+            let (before, after) = (pair[0], pair[1]);
+            let moves = before.legal_moves();
+            let next = if moves.is_empty() {
+                vec![before.pass_unchecked()]
+            } else {
+                moves
+                    .into_iter()
+                    .map(|m| before.play_unchecked(m))
+                    .collect()
+            };
+            assert!(next.iter().any(|n| key(n) == key(&after)));
+        }
+        // Played to the end: neither player has a move in the last position.
+        let last = line.last().unwrap();
+        assert!(last.legal_moves().is_empty());
+        assert!(last.pass_unchecked().legal_moves().is_empty());
+    }
+    // The eight random plies part the games.
+    let ninths: HashSet<_> = lines.iter().map(|l| key(&l[8])).collect();
+    assert_eq!(ninths.len(), 6);
+    assert_eq!(selfplay_lines(6, 5, 2), lines);
+    assert_ne!(selfplay_lines(6, 6, 2), lines);
+}
+
+#[test]
 fn probcut_errors_are_the_deep_less_the_shallow_values_on_any_threads() {
     // Two positions of each of two phases (30 and 36 empty squares).
     let all = selfplay_positions(4, 3);
