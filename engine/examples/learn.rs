@@ -6,18 +6,19 @@
 //!
 //! First the endgame's weights (24 empty squares or fewer), from the samples of
 //! `reversi_engine::search::learn::samples`: the positions of the WTHOR games
-//! and of `--endgame-selfplay N` self-play games after them (3,000 by default,
+//! and of `--endgame-selfplay N` self-play games after them (8,000 by default;
 //! `reversi_engine::search::learn::selfplay_lines`), and a few random moves off
-//! them, solved exactly. Then the midgame's, phase after
-//! phase back to the start (`reversi_engine::search::learn::midgame`), from
-//! the positions of `--selfplay N` self-play games (10,000 by default), each
-//! labelled by a search 6 plies deep on the weights learned so far. Two
-//! threads; the weights are the same for the same files and flags. With
-//! `--samples FILE`, the endgame's samples are written there, or read from
-//! there when the file exists (then the games are not solved again).
-//! `--games N` takes only the first N games; `--epochs N` sets the passes
-//! of the learning (12). On two cores (AMD EPYC Zen 4) the whole takes about
-//! 17 minutes: ten to solve the games, seven to label the midgame. A terminal shows the progress; a pipe does not.
+//! them, solved exactly. Then the midgame's, phase after phase back to the
+//! start (`reversi_engine::search::learn::midgame`), from the positions of
+//! `--selfplay N` self-play games (20,000 by default), each labelled by a
+//! search 6 plies deep on the weights learned so far. Two threads; the weights
+//! are the same for the same files and flags. With `--samples FILE`, the
+//! endgame's samples are written there, or read from there when the file
+//! exists (then the games are not solved again). `--games N` takes only the
+//! first N WTHOR games; `--epochs N` sets the passes of the learning (12). On
+//! two cores (Intel Xeon, AVX-512) the whole takes about 40 minutes: 30 to
+//! solve the games (6 the WTHOR games', 24 the self-play games'), 9 to label
+//! the midgame. A terminal shows the progress; a pipe does not.
 
 use std::process::ExitCode;
 

@@ -9,7 +9,8 @@
 //!   alpha-beta bot on your own evaluation; their searches are in
 //!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation, and a
 //!   pattern evaluation for 8×8 learned for each phase of the game, from
-//!   tournament games solved exactly and from self-play, which the solver
+//!   tournament and self-play games solved exactly and from self-play
+//!   positions labelled by search, which the solver
 //!   orders by).
 //! - [`protocol`]: NBoard and GTP, both sides: the client that drives outside
 //!   engines (a [`bot::Bot`] too), and the engine side that the `nboard`

@@ -35,9 +35,9 @@ const REDUCED: &[(&str, &str)] = &[
         "solve examples/data/ffo-40-44.obf",
         "solve tests/data/ffo/fforum-1-19.obf",
     ),
-    // All the games and 10,000 self-play games take about 17 minutes on two
-    // cores; the first twelve games and two self-play games, the same program
-    // and output, a few seconds (written where the build goes).
+    // All the games and 28,000 self-play games take about 40 minutes on two
+    // cores; the first twelve games and two self-play games of each kind, the
+    // same program and output, a few seconds (written where the build goes).
     (
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --endgame-selfplay 2 --out target/learn-check.bin",

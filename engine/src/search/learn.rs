@@ -175,7 +175,7 @@ const SELFPLAY_DEPTH: u32 = 4;
 /// The positions of `games` self-play games to the end, one line a game as
 /// [`samples`] takes them, for more endgame samples than the tournament
 /// games give: the first eight plies at random, then each move the best by a
-/// search [`SELFPLAY_DEPTH`] plies deep on the hand-written
+/// search four plies deep on the hand-written
 /// [features](super::eval::Features), or, one time in seven, one at random
 /// (game `g`'s draws from its own seed, `seed + g`). The play does not depend
 /// on the learned weights, and each game is searched from an empty table, so

@@ -4,8 +4,9 @@
 //! evaluation, exact near the end, two players) and [`mcts`] (UCT over random playouts, 2–4
 //! players);
 //! and [`patterns`], an evaluation of 8×8 Reversi positions by game phase,
-//! learned from solved positions of tournament games (the endgame) and from
-//! searched positions of self-play games (the midgame, with [`learn`]), which
+//! learned from solved positions of tournament and self-play games (the
+//! endgame) and from searched positions of self-play games (the midgame, with
+//! [`learn`]), which
 //! the built-in `alphabeta` bot evaluates by and the exact solver orders by.
 //! The searches work on any typed position (`P: reversi::Position`), so they run inside
 //! `AnyPosition::visit_fastest` on the position's own kernel.

@@ -20,11 +20,12 @@
 //! are the weights the built-in `alphabeta` bot evaluates by, and the solver
 //! orders its moves by. They were learned by the `learn` example (with
 //! [`learn`](super::learn)): the endgame's from the games of the WTHOR files in
-//! `tests/data/wthor/` (1985 and 2015), positions from those games and
-//! positions a few random moves off them, each solved exactly, the positions
-//! along each principal variation with the same score; the midgame's from the
-//! positions of 10,000 self-play games, each phase's labelled by a search six
-//! plies deep into the phases learned before it
+//! `tests/data/wthor/` (1985 and 2015) and 8,000 self-play games
+//! ([`learn::selfplay_lines`](super::learn::selfplay_lines)), positions from
+//! those games and positions a few random moves off them, each solved exactly,
+//! the positions along each principal variation with the same score; the
+//! midgame's from the positions of 20,000 self-play games, each phase's
+//! labelled by a search six plies deep into the phases learned before it
 //! ([`learn::midgame`](super::learn::midgame)); see PERFORMANCE.md for the
 //! run. [`Patterns::train`] learns weights from any samples.
 //!
@@ -33,7 +34,7 @@
 //! use reversi_engine::search::patterns::Patterns;
 //!
 //! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
-//! // The start position: within a few discs of even (the weights say +6.8:
+//! // The start position: within a few discs of even (the weights say +2.7:
 //! // the opening phase leans toward the player to move).
 //! let score = Patterns::builtin().evaluate(&start);
 //! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
@@ -333,8 +334,9 @@ impl Patterns {
     pub const ONE_DISC: i32 = 64;
 
     /// The weights the built-in `alphabeta` bot evaluates by and the solver
-    /// orders its moves by: the endgame's learned from the WTHOR games, the
-    /// midgame's from self-play (see the module's documentation).
+    /// orders its moves by: the endgame's learned from WTHOR and self-play
+    /// games solved exactly, the midgame's from self-play labelled by search
+    /// (see the module's documentation).
     pub fn builtin() -> &'static Patterns {
         static CELL: OnceLock<Patterns> = OnceLock::new();
         CELL.get_or_init(|| Patterns::from_bytes(BUILTIN).expect("the shipped weights fit"))

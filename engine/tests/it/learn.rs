@@ -1,4 +1,4 @@
-use reversi::Position;
+use reversi::{AnyPosition, Position, Rules};
 use std::collections::HashSet;
 
 use reversi::TwoPlayer8;
@@ -27,8 +27,9 @@ fn selfplay_lines_are_whole_games_the_same_on_any_threads() {
     let lines = selfplay_lines(6, 5, 1);
     assert_eq!(lines.len(), 6);
     let key = |p: &TwoPlayer8| (p.mine(), p.theirs());
+    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default())).unwrap();
     for line in &lines {
-        assert_eq!(line[0].empty().len(), 60);
+        assert_eq!(key(&line[0]), key(&start));
         for pair in line.windows(2) {
             let (before, after) = (pair[0], pair[1]);
             let moves = before.legal_moves();
@@ -51,7 +52,9 @@ fn selfplay_lines_are_whole_games_the_same_on_any_threads() {
     let ninths: HashSet<_> = lines.iter().map(|l| key(&l[8])).collect();
     assert_eq!(ninths.len(), 6);
     assert_eq!(selfplay_lines(6, 5, 2), lines);
-    assert_ne!(selfplay_lines(6, 6, 2), lines);
+    // Game g draws from seed + g: seed 6's first five are seed 5's last five.
+    assert_eq!(selfplay_lines(5, 6, 2), lines[1..]);
+    assert!(selfplay_lines(0, 5, 2).is_empty());
 }
 
 #[test]

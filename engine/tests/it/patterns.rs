@@ -94,7 +94,7 @@ fn the_builtin_weights_prefer_the_best_move_to_the_worst_of_ffo_1_to_19() {
     // Each FFO line lists moves with their exact scores, best first: the
     // learned evaluation of the position after the best move should beat
     // that after the worst listed one. It was learned on other positions
-    // (games from WTHOR).
+    // (games from WTHOR and self-play).
     let text = include_str!("../../../tests/data/ffo/fforum-1-19.obf");
     let patterns = Patterns::builtin();
     let (mut right, mut lines) = (0, 0);
