@@ -189,34 +189,48 @@ pub fn selfplay_lines(games: usize, seed: u64, threads: usize) -> Vec<Vec<TwoPla
             self.0.search(pos, &limits).ok().map(|choice| choice.best)
         }
     }
-    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
-        .expect("standard Reversi is of two players on the 8x8 grid");
     let searcher = || Searcher::new(super::eval::Features).with_table_bits(16);
     in_threads(games, threads, searcher, |searcher, g| {
         searcher.clear();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(g as u64));
-        let mut pos = start;
-        let mut line = Vec::new();
-        loop {
-            line.push(pos);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                if pos.pass_unchecked().legal_moves().is_empty() {
-                    return line;
-                }
-                pos = pos.pass_unchecked();
-                continue;
-            }
+        let choose = |pos: &TwoPlayer8, moves: Bitboard<Grid8>, before: usize| {
             let draw = rng.next_u64();
-            let spot = if line.len() <= RANDOM_OPENING || draw % RANDOM_EVERY == 0 {
+            if before <= RANDOM_OPENING || draw % RANDOM_EVERY == 0 {
                 let nth = (draw >> 8) % moves.len() as u64;
                 moves.into_iter().nth(nth as usize)
             } else {
-                pos.visit_fastest_typed(Best(searcher))
-            };
-            pos = pos.play_unchecked(spot.expect("a legal move"));
-        }
+                pos.visit_fastest_typed(Best(&mut *searcher))
+            }
+        };
+        play_game(choose, |_| true)
     })
+}
+
+/// A game of standard 8×8 Reversi from the start while `go_on` holds for the
+/// position reached: each position, the final one too, in order; a position
+/// with a move takes the one `choose` gives for it, its legal moves and the
+/// number of positions before it in the game (passes count).
+fn play_game(
+    mut choose: impl FnMut(&TwoPlayer8, Bitboard<Grid8>, usize) -> Option<Spot<Grid8>>,
+    go_on: impl Fn(&TwoPlayer8) -> bool,
+) -> Vec<TwoPlayer8> {
+    let mut pos = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
+        .expect("standard Reversi is of two players on the 8x8 grid");
+    let mut line = Vec::new();
+    while go_on(&pos) {
+        line.push(pos);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            if pos.pass_unchecked().legal_moves().is_empty() {
+                break;
+            }
+            pos = pos.pass_unchecked();
+            continue;
+        }
+        let spot = choose(&pos, moves, line.len()).expect("a legal move");
+        pos = pos.play_unchecked(spot);
+    }
+    line
 }
 
 /// The depth of the search that labels a midgame position: the width of a
@@ -232,37 +246,26 @@ pub const LABEL_DEPTH: u32 = 6;
 /// empty squares and a move to make, each once, in the order the games reach
 /// them.
 pub fn selfplay_positions(games: usize, seed: u64) -> Vec<TwoPlayer8> {
-    let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
-        .expect("standard Reversi is of two players on the 8x8 grid");
     let mut seen = HashSet::new();
     let mut positions = Vec::new();
     for g in 0..games {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(g as u64));
-        let mut pos = start;
-        while pos.empty().len() >= 25 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                if pos.pass_unchecked().legal_moves().is_empty() {
-                    break;
-                }
-                pos = pos.pass_unchecked();
-                continue;
-            }
-            if seen.insert((pos.mine(), pos.theirs())) {
-                positions.push(pos);
-            }
+        let choose = |pos: &TwoPlayer8, moves: Bitboard<Grid8>, _| {
             let draw = rng.next_u64();
             let odds = if pos.empty().len() >= 49 { 2 } else { 8 };
-            let chosen = if draw % odds == 0 {
+            if draw % odds == 0 {
                 let nth = (draw >> 3) % moves.len() as u64;
                 moves.into_iter().nth(nth as usize)
             } else {
                 moves
                     .into_iter()
                     .max_by_key(|&m| -super::eval::evaluate(&pos.play_unchecked(m)))
-            };
-            pos = pos.play_unchecked(chosen.expect("a legal move"));
-        }
+            }
+        };
+        let line = play_game(choose, |pos| pos.empty().len() >= 25);
+        positions.extend(line.into_iter().filter(|pos| {
+            !pos.legal_moves().is_empty() && seen.insert((pos.mine(), pos.theirs()))
+        }));
     }
     positions
 }
