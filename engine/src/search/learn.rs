@@ -143,10 +143,10 @@ fn solved_line(solver: &mut Solver, mut pos: TwoPlayer8, samples: &mut Vec<Sampl
     let mut score = solution.score;
     let mut pv = solution.pv.iter();
     while pos.empty().len() as u32 >= FEWEST_EMPTIES {
+        if pos.is_over() {
+            return;
+        }
         if pos.legal_moves().is_empty() {
-            if pos.pass_unchecked().legal_moves().is_empty() {
-                return;
-            }
             pos = pos.pass_unchecked();
             score = -score;
         }
@@ -219,16 +219,15 @@ fn play_game(
     let mut line = Vec::new();
     while go_on(&pos) {
         line.push(pos);
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            if pos.pass_unchecked().legal_moves().is_empty() {
-                break;
-            }
-            pos = pos.pass_unchecked();
-            continue;
+        if pos.is_over() {
+            break;
         }
-        let spot = choose(&pos, moves, line.len()).expect("a legal move");
-        pos = pos.play_unchecked(spot);
+        let moves = pos.legal_moves();
+        pos = if moves.is_empty() {
+            pos.pass_unchecked()
+        } else {
+            pos.play_unchecked(choose(&pos, moves, line.len()).expect("a legal move"))
+        };
     }
     line
 }
