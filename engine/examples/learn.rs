@@ -6,19 +6,20 @@
 //!
 //! First the endgame's weights (24 empty squares or fewer), from the samples of
 //! `reversi_engine::search::learn::samples`: the positions of the WTHOR games
-//! and of `--endgame-selfplay N` self-play games after them (8,000 by default;
+//! and of `--endgame-selfplay N` self-play games after them (16,000 by default;
 //! `reversi_engine::search::learn::selfplay_lines`), and a few random moves off
 //! them, solved exactly. Then the midgame's, phase after phase back to the
 //! start (`reversi_engine::search::learn::midgame`), from the positions of
-//! `--selfplay N` self-play games (20,000 by default), each labelled by a
+//! `--selfplay N` self-play games (40,000 by default), each labelled by a
 //! search 6 plies deep on the weights learned so far. Two threads; the weights
 //! are the same for the same files and flags. With `--samples FILE`, the
 //! endgame's samples are written there, or read from there when the file
 //! exists (then the games are not solved again). `--games N` takes only the
 //! first N WTHOR games; `--epochs N` sets the passes of the learning (12). On
-//! two cores (Intel Xeon, AVX-512) the whole takes about 40 minutes: 30 to
-//! solve the games (6 the WTHOR games', 24 the self-play games'), 9 to label
-//! the midgame. A terminal shows the progress; a pipe does not.
+//! two cores (Intel Xeon, AVX-512) the whole takes about 75 minutes: about 55
+//! to solve the games (6 the WTHOR games', about 3 each 1,000 self-play
+//! games), about 20 to label the midgame. A terminal shows the progress; a
+//! pipe does not.
 
 use std::process::ExitCode;
 
@@ -32,11 +33,11 @@ const USAGE: &str = "usage: learn FILE.wtb... --out WEIGHTS.bin [--games N] [--e
      [--samples SAMPLES.bin] [--selfplay N] [--endgame-selfplay N]";
 
 /// The self-play games whose positions the midgame learns from, by default.
-const SELFPLAY_GAMES: usize = 20_000;
+const SELFPLAY_GAMES: usize = 40_000;
 
 /// The self-play games whose endgames are solved beside the tournament
 /// games', by default.
-const ENDGAME_SELFPLAY_GAMES: usize = 8_000;
+const ENDGAME_SELFPLAY_GAMES: usize = 16_000;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

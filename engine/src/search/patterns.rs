@@ -20,11 +20,11 @@
 //! are the weights the built-in `alphabeta` bot evaluates by, and the solver
 //! orders its moves by. They were learned by the `learn` example (with
 //! [`learn`](super::learn)): the endgame's from the games of the WTHOR files in
-//! `tests/data/wthor/` (1985 and 2015) and 8,000 self-play games
+//! `tests/data/wthor/` (1985 and 2015) and 16,000 self-play games
 //! ([`learn::selfplay_lines`](super::learn::selfplay_lines)), positions from
 //! those games and positions a few random moves off them, each solved exactly,
 //! the positions along each principal variation with the same score; the
-//! midgame's from the positions of 20,000 self-play games, each phase's
+//! midgame's from the positions of 40,000 self-play games, each phase's
 //! labelled by a search six plies deep into the phases learned before it
 //! ([`learn::midgame`](super::learn::midgame)); see PERFORMANCE.md for the
 //! run. [`Patterns::train`] learns weights from any samples.
@@ -34,10 +34,11 @@
 //! use reversi_engine::search::patterns::Patterns;
 //!
 //! let start = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))?;
-//! // The start position: within a few discs of even (the weights say +2.7:
-//! // the opening phase leans toward the player to move).
+//! // The start position: within some discs of even (the weights say +7.3:
+//! // the opening phase leans toward the player to move, each phase learned
+//! // from searches an even number of plies deep into the phase after it).
 //! let score = Patterns::builtin().evaluate(&start);
-//! assert!(score.abs() < 8 * Patterns::ONE_DISC, "{score}");
+//! assert!(score.abs() < 10 * Patterns::ONE_DISC, "{score}");
 //! # Ok::<_, reversi::KindError>(())
 //! ```
 
