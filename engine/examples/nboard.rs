@@ -1,7 +1,8 @@
 //! An Othello engine over standard input and output, speaking the NBoard
 //! protocol (version 2, as the NBoard GUI and Edax's `-nboard` mode do), or GTP
 //! with `--gtp` (as Edax and Egaroucid speak it). It plays the strongest built-in
-//! bot: alpha-beta on the library's evaluation features, exact in the endgame.
+//! bot: alpha-beta on the learned evaluation (patterns on 8×8), exact in the
+//! endgame.
 //!
 //!     cargo run --release -p reversi-engine --example nboard -- [--gtp] [--max-depth D] [--solve E]
 //!

@@ -7,11 +7,12 @@
 //!   search for 2–4 players, alpha-beta with an exact endgame), each a
 //!   [`bot::Bot`] made from a [`bot::Spec`], and [`bot::SearchBot`], the
 //!   alpha-beta bot on your own evaluation; their searches are in
-//!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation, and a
+//!   [`search`] (alpha-beta, Monte-Carlo tree search, the evaluation, a
 //!   pattern evaluation for 8×8 learned for each phase of the game, from
 //!   tournament and self-play games solved exactly and from self-play
 //!   positions labelled by search, which the solver
-//!   orders by).
+//!   orders by, and learned weights of the evaluation's terms for 6×6,
+//!   10×10 and the octagon).
 //! - [`protocol`]: NBoard and GTP, both sides: the client that drives outside
 //!   engines (a [`bot::Bot`] too), and the engine side that the `nboard`
 //!   example serves; one move codec.

@@ -821,7 +821,7 @@ class Bot:
     ``"mcts"`` (options ``playouts=N``, ``time=MS``, ``c=F``) or ``"alphabeta"``
     (two players; options ``depth=N``, ``solve=N``, ``time=MS``: on time it
     deepens a ply at a time and plays the deepest search finished;
-    ``threads=N``; ``eval=patterns`` or ``features``; ``probcut=T``:
+    ``threads=N``; ``eval=learned`` or ``features``; ``probcut=T``:
     Multi-ProbCut at T spreads, 1 on time and 0 at a fixed depth by default), as in
     ``"mcts:playouts=200"`` or ``"alphabeta:time=500"``.
     Its random choices come from ``seed``. ``Bot.engine`` makes a bot of an

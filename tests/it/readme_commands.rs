@@ -7,7 +7,7 @@
 //!   beside it (`[..]` stands for timings). `TRYCMD=overwrite cargo test --test it
 //!   readme_commands::` rewrites those files after a deliberate change of output.
 //!   The cases of the engine's examples (arena, learn, nboard, openings, play,
-//!   probcut, selfplay, solve) are here too: they are built by name from the workspace (`cargo
+//!   probcut, selfplay, solve, tune) are here too: they are built by name from the workspace (`cargo
 //!   build --workspace --example NAME`), so the rules crate needs no dependency
 //!   on the engine for them.
 //! - Every line of every `sh` block of README.md and of the guides is either such a
@@ -35,12 +35,19 @@ const REDUCED: &[(&str, &str)] = &[
         "solve examples/data/ffo-40-44.obf",
         "solve tests/data/ffo/fforum-1-19.obf",
     ),
-    // All the games and 28,000 self-play games take about 40 minutes on two
+    // All the games and 56,000 self-play games take over an hour on two
     // cores; the first twelve games and two self-play games of each kind, the
     // same program and output, a few seconds (written where the build goes).
     (
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --endgame-selfplay 2 --out target/learn-check.bin",
+    ),
+    // 2,000 games a board take under half an hour on two cores (most of it
+    // solving 6×6 endgames); two a board, the same program and output, a second
+    // or two.
+    (
+        "tune --out engine/data/tuned.txt",
+        "tune --games 2 --out target/tune-check.txt",
     ),
     // 200 positions a phase take under two minutes on two cores; two, the
     // same program and output, a few seconds.
@@ -333,7 +340,7 @@ fn run_cases(group: impl Fn(&str) -> bool) {
 }
 
 /// The examples whose cases take seconds each, in groups of a few seconds.
-const SLOW_GROUPS: &[&[&str]] = &[&["arena"], &["learn"], &["probcut", "openings"]];
+const SLOW_GROUPS: &[&[&str]] = &[&["arena"], &["learn", "tune"], &["probcut", "openings"]];
 
 #[test]
 fn the_arena_commands_print_what_they_printed() {
@@ -341,7 +348,7 @@ fn the_arena_commands_print_what_they_printed() {
 }
 
 #[test]
-fn the_learn_command_prints_what_it_printed() {
+fn the_learn_and_tune_commands_print_what_they_printed() {
     run_cases(|name| SLOW_GROUPS[1].contains(&name));
 }
 

@@ -21,6 +21,7 @@ use crate::search::alphabeta::{EveryBoard, Searcher, EXACT, INFINITY};
 use crate::search::eval::Features;
 use crate::search::mcts::mcts;
 use crate::search::patterns::Patterns;
+use crate::search::tuned::Tuned;
 use crate::solver::{Partial, SolveError};
 
 use super::*;
@@ -243,10 +244,11 @@ impl Think for Mcts {
 }
 
 /// Alpha-beta on the [`Searcher`] framework (principal-variation search,
-/// iterative deepening, a transposition table, threads), evaluating by the
-/// learned [`Patterns`] (a table of weights for each game phase) on 8×8
-/// Reversi (two players, no blocked squares, not Anti-Reversi), and by the
-/// hand-written [`Features`] (mobility, potential mobility, frontier,
+/// iterative deepening, a transposition table, threads), evaluating by a
+/// learned evaluation where one fits Reversi without blocked squares (the
+/// [`Patterns`], a table of weights for each game phase, on 8×8; the
+/// [`Tuned`] weights of the features on 6×6, 10×10 and the octagon), and by
+/// the hand-written [`Features`] (mobility, potential mobility, frontier,
 /// corners, stable discs) elsewhere, then an exact solve
 /// of the last empty squares (by the [`Solver`](crate::solver::Solver) on
 /// 8×8 Reversi, by the same search to the end elsewhere); two players only,
@@ -258,8 +260,8 @@ pub struct AlphaBeta {
     limits: Limits,
     solve: u32,
     threads: usize,
-    /// Whether to evaluate by the learned patterns where they fit.
-    patterns: bool,
+    /// Whether to evaluate by a learned evaluation where one fits.
+    learned: bool,
     /// Multi-ProbCut's cut with the patterns, in spreads (0: none); `None`:
     /// [`AlphaBeta::PROBCUT`] on time, none at a fixed depth.
     probcut: Option<f32>,
@@ -268,7 +270,8 @@ pub struct AlphaBeta {
     solver: Option<Box<crate::solver::Solver>>,
     /// The searches, each made at its first use: their tables are kept from
     /// move to move.
-    learned: Option<Searcher<&'static Patterns>>,
+    patterns: Option<Searcher<&'static Patterns>>,
+    tuned: Option<Searcher<&'static Tuned>>,
     features: Option<Searcher<Features>>,
     /// The time left for the search of the move being chosen.
     time_left: Option<Duration>,
@@ -276,18 +279,19 @@ pub struct AlphaBeta {
 
 impl AlphaBeta {
     /// The bot, named `alphabeta`, searching `depth` plies (at least 1), exact
-    /// from `solve` empty squares, on one thread, by the learned patterns
-    /// where they fit.
+    /// from `solve` empty squares, on one thread, by a learned evaluation
+    /// where one fits ([`AlphaBeta::learned`]).
     pub fn new(depth: u32, solve: u32) -> AlphaBeta {
         AlphaBeta {
             name: "alphabeta".into(),
             limits: Limits::default().with_depth(depth.max(1)),
             solve,
             threads: 1,
-            patterns: true,
+            learned: true,
             probcut: None,
             solver: None,
-            learned: None,
+            patterns: None,
+            tuned: None,
             features: None,
             time_left: None,
         }
@@ -327,10 +331,12 @@ impl AlphaBeta {
         self
     }
 
-    /// Evaluate by the learned [`Patterns`] where they fit (`true`, the
-    /// default) or by the hand-written [`Features`] everywhere.
-    pub fn patterns(mut self, on: bool) -> AlphaBeta {
-        self.patterns = on;
+    /// Evaluate by a learned evaluation where one fits (`true`, the default:
+    /// the [`Patterns`] on 8×8, the [`Tuned`] weights on 6×6, 10×10 and the
+    /// octagon; Reversi without blocked squares, what they were learned on)
+    /// or by the hand-written [`Features`] everywhere.
+    pub fn learned(mut self, on: bool) -> AlphaBeta {
+        self.learned = on;
         self
     }
 
@@ -416,15 +422,24 @@ impl Think for AlphaBeta {
         // `choose_in` has checked for two players and a legal move: the search
         // fails only when stopped.
         let (limits, settings) = (self.move_limits(), self.settings());
+        let tuned = self.learned.then(|| fits_tuned(pos)).flatten();
+        if let Some(tuned) = tuned {
+            // A bot moved to another board drops the weights of the last one.
+            if (self.tuned.as_ref()).is_some_and(|s| s.evaluator().board() != pos.board()) {
+                self.tuned = None;
+            }
+            let searcher = settings.searcher(&mut self.tuned, || tuned);
+            return Ok(searcher.search(pos, &limits)?.into());
+        }
         let searcher = settings.searcher(&mut self.features, || Features);
         Ok(searcher.search(pos, &limits)?.into())
     }
 }
 
 /// [`AlphaBeta`]'s search of an 8×8 position by the learned patterns.
-struct Learned<'a>(&'a mut AlphaBeta);
+struct ByPatterns<'a>(&'a mut AlphaBeta);
 
-impl LayoutVisitor<Grid8> for Learned<'_> {
+impl LayoutVisitor<Grid8> for ByPatterns<'_> {
     type Output = Result<Choice, BotError>;
 
     fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Result<Choice, BotError> {
@@ -432,7 +447,7 @@ impl LayoutVisitor<Grid8> for Learned<'_> {
         let (limits, settings) = (bot.move_limits(), bot.settings());
         let spreads = bot.probcut_spreads();
         let probcut = (spreads > 0.0).then(|| Patterns::probcut(spreads));
-        let searcher = settings.searcher(&mut bot.learned, Patterns::builtin);
+        let searcher = settings.searcher(&mut bot.patterns, Patterns::builtin);
         searcher.set_probcut(probcut);
         Ok(searcher.search(pos, &limits)?.into())
     }
@@ -505,9 +520,9 @@ impl AlphaBeta {
             Endgame::Left(time) => self.time_left = time,
         }
         let playing = !pos.is_over() && !pos.must_pass() && !self.limits.is_stopped();
-        if self.patterns && playing && fits_patterns(pos) {
+        if self.learned && playing && fits_patterns(pos) {
             if let Ok(position) = TwoPlayer8::try_from(*pos) {
-                return position.visit_fastest_typed(Learned(self));
+                return position.visit_fastest_typed(ByPatterns(self));
             }
         }
         let (name, stop) = (self.name.clone(), self.limits.stop.clone());
@@ -764,13 +779,25 @@ pub fn proved_win(best: Option<Partial>, nodes: u64) -> Option<Choice> {
     })
 }
 
-/// Whether the learned [`Patterns`] evaluate `pos`: two-player 8×8 Reversi
-/// (not Anti-Reversi, no blocked squares), what they were learned on.
+/// Whether the learned evaluations fit a game of these rules: two-player
+/// Reversi (not Anti-Reversi) without blocked squares, what they were learned
+/// on.
+fn learned_on(players: u8, anti: bool, unblocked: bool) -> bool {
+    players == 2 && !anti && unblocked
+}
+
+/// Whether the learned [`Patterns`] evaluate `pos`: the learned rules
+/// ([`learned_on`]) on 8×8.
 fn fits_patterns(pos: &AnyPosition) -> bool {
     pos.board() == reversi::Board::Size8
-        && pos.players() == 2
-        && !pos.anti()
-        && pos.blocked().is_empty()
+        && learned_on(pos.players(), pos.anti(), pos.blocked().is_empty())
+}
+
+/// The learned [`Tuned`] weights for `pos`'s board, when they fit it: the
+/// learned rules ([`learned_on`]) on a board the [`Patterns`] do not cover.
+fn fits_tuned<P: Position>(pos: &P) -> Option<&'static Tuned> {
+    let fits = learned_on(pos.players(), pos.anti(), pos.blocked().is_empty());
+    fits.then(|| Tuned::builtin(pos.board())).flatten()
 }
 
 /// The table size (in bits of entries) of the solver of an alpha-beta bot exact

@@ -18,15 +18,17 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
               (default 1000), time=MS (think MS milliseconds per move instead:
               not reproducible), c=F (exploration, default 1.4)
   alphabeta   alpha-beta (principal-variation search, a transposition table) on
-              patterns learned for each phase of 8x8 Reversi, on mobility,
-              frontier, corners and stable discs elsewhere, then an
+              a learned evaluation in Reversi without blocked squares
+              (patterns for each phase on 8x8, weights of the features on
+              6x6, 10x10 and the octagon), on mobility, frontier, corners
+              and stable discs elsewhere, then an
               exact solve of the last empty squares; two players only, every
               board and option. Options: depth=N (default 4), solve=N (exact
               from N empty squares, default 12), time=MS (deepen a ply at a
               time for MS milliseconds a move and play the deepest search
               finished; depth is then a cap, none by default; not
               reproducible), threads=N (default 1; more are not reproducible),
-              eval=patterns|features (default patterns where they fit),
+              eval=learned|features (default learned where it fits),
               probcut=T (with the patterns, Multi-ProbCut at T spreads;
               default 1 on time, 0 (none) at a fixed depth)";
 
@@ -60,9 +62,9 @@ pub enum Kind {
         time: Option<Duration>,
         /// The threads of the search (1: reproducible).
         threads: usize,
-        /// Whether the learned patterns evaluate where they fit (8×8
-        /// Reversi), rather than the hand-written features.
-        patterns: bool,
+        /// Whether a learned evaluation evaluates where one fits (Reversi
+        /// without blocked squares), rather than the hand-written features.
+        learned: bool,
         /// Multi-ProbCut's cut in spreads with the patterns
         /// ([`AlphaBeta::probcut`]); `None`: the bot's default.
         probcut: Option<f32>,
@@ -185,7 +187,7 @@ impl Spec {
                 solve: 12,
                 time: None,
                 threads: 1,
-                patterns: true,
+                learned: true,
                 probcut: None,
             },
             _ => return Err(SpecError::UnknownBot(name.to_string())),
@@ -255,16 +257,16 @@ impl Spec {
                         "must be 1 to 256",
                     )?;
                 }
-                (Kind::AlphaBeta { patterns, .. }, "eval") => {
-                    *patterns = match value {
-                        "patterns" => true,
+                (Kind::AlphaBeta { learned, .. }, "eval") => {
+                    *learned = match value {
+                        "learned" => true,
                         "features" => false,
                         _ => {
                             return Err(SpecError::BadValue {
                                 bot: name.to_string(),
                                 option: "eval",
                                 value: value.to_string(),
-                                why: "must be patterns or features",
+                                why: "must be learned or features",
                             })
                         }
                     };
@@ -349,13 +351,13 @@ impl Spec {
                 solve,
                 time,
                 threads,
-                patterns,
+                learned,
                 probcut,
             } => Box::new(
                 AlphaBeta::new(depth, solve)
                     .time(time)
                     .threads(threads)
-                    .patterns(patterns)
+                    .learned(learned)
                     .probcut(probcut)
                     .named(name),
             ),

@@ -7,7 +7,9 @@
 //! learned from solved positions of tournament and self-play games (the
 //! endgame) and from searched positions of self-play games (the midgame, with
 //! [`learn`]), which
-//! the built-in `alphabeta` bot evaluates by and the exact solver orders by.
+//! the built-in `alphabeta` bot evaluates by and the exact solver orders by;
+//! and [`tuned`], the learned evaluation of the other boards (6×6, 10×10,
+//! the octagon): the features' terms weighted for each board and phase.
 //! The searches work on any typed position (`P: reversi::Position`), so they run inside
 //! `AnyPosition::visit_fastest` on the position's own kernel.
 
@@ -16,3 +18,4 @@ pub mod eval;
 pub mod learn;
 pub mod mcts;
 pub mod patterns;
+pub mod tuned;

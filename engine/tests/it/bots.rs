@@ -272,21 +272,30 @@ fn alpha_beta_takes_threads_and_an_evaluation() {
             solve: 12,
             time: None,
             threads: 2,
-            patterns: false,
+            learned: false,
             probcut: None,
         }
     );
     let error = |text| Spec::parse(text).unwrap_err().to_string();
     assert_eq!(
         error("alphabeta:eval=nn"),
-        "alphabeta: eval=\"nn\" must be patterns or features"
+        "alphabeta: eval=\"nn\" must be learned or features"
+    );
+    let learned = kind("alphabeta:eval=learned");
+    assert!(
+        matches!(learned, Kind::AlphaBeta { learned: true, .. }),
+        "{learned:?}"
+    );
+    assert_eq!(
+        error("alphabeta:eval=patterns"),
+        "alphabeta: eval=\"patterns\" must be learned or features"
     );
     assert_eq!(
         error("alphabeta:threads=0"),
         "alphabeta: threads=\"0\" must be 1 to 256"
     );
-    // Either evaluation plays a whole game of 8x8 and of the octagon.
-    for rules in ["8x8", "octagon"] {
+    // Either evaluation plays a whole game of 8x8, 6x6 and the octagon.
+    for rules in ["8x8", "6x6", "octagon"] {
         for text in [
             "alphabeta:depth=2:solve=6",
             "alphabeta:depth=2:solve=6:eval=features:threads=2",
@@ -342,7 +351,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
             solve: 12,
             time: ms(200),
             threads: 1,
-            patterns: true,
+            learned: true,
             probcut: None,
         }
     );
@@ -354,7 +363,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
                 solve: 12,
                 time: ms(200),
                 threads: 1,
-                patterns: true,
+                learned: true,
                 probcut: None,
             }
         );
@@ -366,7 +375,7 @@ fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
             solve: 12,
             time: None,
             threads: 1,
-            patterns: true,
+            learned: true,
             probcut: None,
         }
     );

@@ -27,3 +27,4 @@ mod protocol_client;
 mod solve;
 mod solver;
 mod solver_parts;
+mod tuned;
