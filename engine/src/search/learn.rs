@@ -202,20 +202,26 @@ pub fn selfplay_lines(games: usize, seed: u64, threads: usize) -> Vec<Vec<TwoPla
                 pos.visit_fastest_typed(Best(&mut *searcher))
             }
         };
-        play_game(choose, |_| true)
+        play_game(start8(), choose, |_| true)
     })
 }
 
-/// A game of standard 8×8 Reversi from the start while `go_on` holds for the
-/// position reached: each position, the final one too, in order; a position
-/// with a move takes the one `choose` gives for it, its legal moves and the
-/// number of positions before it in the game (passes count).
-fn play_game(
-    mut choose: impl FnMut(&TwoPlayer8, Bitboard<Grid8>, usize) -> Option<Spot<Grid8>>,
-    go_on: impl Fn(&TwoPlayer8) -> bool,
-) -> Vec<TwoPlayer8> {
-    let mut pos = TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
-        .expect("standard Reversi is of two players on the 8x8 grid");
+/// The start of standard 8×8 Reversi.
+fn start8() -> TwoPlayer8 {
+    TwoPlayer8::try_from(AnyPosition::start(&Rules::default()))
+        .expect("standard Reversi is of two players on the 8x8 grid")
+}
+
+/// A game from `start` while `go_on` holds for the position reached: each
+/// position, the final one too, in order; a position with a move takes the
+/// one `choose` gives for it, its legal moves and the number of positions
+/// before it in the game (passes count).
+pub(crate) fn play_game<P: Position>(
+    start: P,
+    mut choose: impl FnMut(&P, Bitboard<P::Layout>, usize) -> Option<Spot<P::Layout>>,
+    go_on: impl Fn(&P) -> bool,
+) -> Vec<P> {
+    let mut pos = start;
     let mut line = Vec::new();
     while go_on(&pos) {
         line.push(pos);
@@ -261,7 +267,7 @@ pub fn selfplay_positions(games: usize, seed: u64) -> Vec<TwoPlayer8> {
                     .max_by_key(|&m| -super::eval::evaluate(&pos.play_unchecked(m)))
             }
         };
-        let line = play_game(choose, |pos| pos.empty().len() >= 25);
+        let line = play_game(start8(), choose, |pos| pos.empty().len() >= 25);
         positions.extend(line.into_iter().filter(|pos| {
             !pos.legal_moves().is_empty() && seen.insert((pos.mine(), pos.theirs()))
         }));

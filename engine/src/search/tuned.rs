@@ -41,10 +41,12 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use reversi::layout::{Grid10, Grid8};
 use reversi::{
-    features, AnyPosition, Board, Color, LayoutVisitor, Position, Rules, SearchPosition, TwoPlayer8,
+    features, AnyPosition, Bitboard, Board, Color, LayoutVisitor, Position, Rules, SearchPosition,
+    TwoPlayer8,
 };
 
 use super::alphabeta::{EveryBoard, Searcher, EXACT};
+use super::learn::play_game;
 use crate::parallel::in_threads;
 use crate::solver::Solver;
 use crate::Limits;
@@ -514,18 +516,9 @@ fn selfplay<P: Position>(start: P, learning: &Learning) -> Vec<P> {
     let mut positions = Vec::new();
     for g in 0..learning.games {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(learning.seed.wrapping_add(g as u64));
-        let mut pos = start;
-        while !pos.is_over() {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                pos = pos.pass_unchecked();
-                continue;
-            }
-            if seen.insert(pos) {
-                positions.push(pos);
-            }
+        let choose = |pos: &P, moves: Bitboard<P::Layout>, _| {
             let draw = rng.next_u64();
-            let best = if draw % 4 == 0 {
+            if draw % 4 == 0 {
                 moves
                     .into_iter()
                     .nth(((draw >> 2) % moves.len() as u64) as usize)
@@ -533,9 +526,12 @@ fn selfplay<P: Position>(start: P, learning: &Learning) -> Vec<P> {
                 moves
                     .into_iter()
                     .max_by_key(|&m| -super::eval::evaluate(&pos.play_unchecked(m)))
-            };
-            pos = pos.play_unchecked(best.expect("a legal move"));
-        }
+            }
+        };
+        let line = play_game(start, choose, |_| true);
+        positions.extend(
+            (line.into_iter()).filter(|pos| !pos.legal_moves().is_empty() && seen.insert(*pos)),
+        );
     }
     positions
 }
