@@ -58,7 +58,7 @@ use reversi::{
     TwoPlayer8,
 };
 
-use super::alphabeta::{ProbCut, Searcher, EXACT, INFINITY};
+use super::alphabeta::{Evaluator, ProbCut, Searcher, EXACT, INFINITY};
 pub use super::patterns::Sample;
 use super::patterns::{Patterns, Training, PHASES, PROBCUT_DEPTHS};
 use crate::parallel::in_threads;
@@ -361,12 +361,23 @@ pub(crate) fn searched_discs(
     impl LayoutVisitor<Grid8> for Search<'_, '_> {
         type Output = Option<f64>;
         fn visit<P: SearchPosition<Layout = Grid8>>(self, pos: &P) -> Option<f64> {
-            self.0.clear();
-            let limits = Limits::default().with_depth(self.1);
-            self.0.search(pos, &limits).ok()?.eval().discs()
+            discs_at_depth(self.0, pos, self.1)
         }
     }
     pos.visit_fastest_typed(Search(searcher, depth))
+}
+
+/// The value of `pos` for the player to move, in discs, by a search `depth`
+/// plies deep with `searcher` from an empty table (exact where the searcher
+/// solves): the same value whatever was searched before.
+pub(crate) fn discs_at_depth<P: SearchPosition, E: Evaluator<P>>(
+    searcher: &mut Searcher<E>,
+    pos: &P,
+    depth: u32,
+) -> Option<f64> {
+    searcher.clear();
+    let limits = Limits::default().with_depth(depth);
+    searcher.search(pos, &limits).ok()?.eval().discs()
 }
 
 /// Multi-ProbCut's error at one phase and depth: how far the value

@@ -46,10 +46,9 @@ use reversi::{
 };
 
 use super::alphabeta::{EveryBoard, Searcher, EXACT};
-use super::learn::play_game;
+use super::learn::{discs_at_depth, play_game};
 use crate::parallel::in_threads;
 use crate::solver::Solver;
-use crate::Limits;
 
 /// The number of terms ([`terms`]).
 pub const TERMS: usize = 10;
@@ -468,14 +467,7 @@ fn learn_from<P: SearchPosition>(
                     let solver = solver.get_or_insert_with(|| Solver::with_table_bits(18));
                     Some(f64::from(solver.solve(&pos).score) * 100.0)
                 }
-                None => {
-                    searcher.clear();
-                    let limits = Limits::default().with_depth(PHASE_WIDTH);
-                    searcher.search(pos, &limits).ok().and_then(|c| {
-                        let discs = c.eval().discs()?;
-                        Some((discs * 100.0).round())
-                    })
-                }
+                None => discs_at_depth(searcher, pos, PHASE_WIDTH).map(|d| (d * 100.0).round()),
             };
             progress(Tuning::Labelled);
             value
