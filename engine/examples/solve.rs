@@ -125,17 +125,19 @@ fn main() -> ExitCode {
 
 /// The progress line of position `number`: `position 3: move 4/9 (pass 2),
 /// best g1 +12, 1.2 G nodes, 41.5 s`; a score on the window's edge is a bound
-/// (`>= +12`, `<= -4`).
+/// (`>= +12`, `<= -4`), a selective pass's an estimate (`(pass 1, selective)`,
+/// `~+12`).
 fn progress(number: usize, p: &Progress) -> String {
     let bound = match p.bound() {
+        _ if p.selective => "~",
         Bound::Upper => "<= ",
         Bound::Lower => ">= ",
         Bound::Exact => "",
     };
-    let pass = if p.pass > 1 {
-        format!(" (pass {})", p.pass)
-    } else {
-        String::new()
+    let pass = match (p.pass, p.selective) {
+        (pass, true) => format!(" (pass {pass}, selective)"),
+        (1, false) => String::new(),
+        (pass, false) => format!(" (pass {pass})"),
     };
     format!(
         "position {number}: move {}/{}{pass}, best {} {bound}{:+}, {} nodes, {:.1} s",

@@ -34,8 +34,14 @@
 //! hand (on a full 8×8 board, its flips counted by lines). On standard 8×8
 //! Reversi, from 16 empty squares up, the root is first searched in a window of
 //! ±4 discs around the learned evaluation's guess (a search of depth 6), twice as
-//! wide again on a miss ([`Progress::pass`]); [`Solver::set_learned_ordering`]
-//! turns both off.
+//! wide again on a miss ([`Progress::pass`]); from 20 empty squares up, that
+//! guess comes from two selective passes first ([`Progress::selective`]): the
+//! same search with Multi-ProbCut, which cuts a null-window node of 12 empty
+//! squares or more when a shallow search on the learned evaluation lies 4 discs
+//! (then 8) beyond the window. Their entries in the table are marked
+//! selective: the exact search after them takes their moves first but never
+//! cuts on their bounds, so the score stays exact.
+//! [`Solver::set_learned_ordering`] turns all three off.
 //! Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
@@ -304,6 +310,10 @@ pub struct Progress {
     /// The window of this pass: a score at or below the first value is an upper
     /// bound, at or above the second a lower bound.
     pub window: (i32, i32),
+    /// Whether this pass is selective: far from the end on 8×8 the root is
+    /// first searched with Multi-ProbCut cuts, which guide the exact passes
+    /// after it; its score is an estimate, not exact nor a bound.
+    pub selective: bool,
 }
 
 impl Progress {
@@ -424,13 +434,23 @@ impl Solver {
     /// Whether, on standard 8×8 Reversi (no blocked squares), the moves far
     /// from the end are ordered by the learned evaluation
     /// ([`Patterns::builtin`]) and the root searched first in a window around
-    /// its guess (on by default); off, they are ordered by mobility and the
+    /// its guess, after a selective pass from 20 empty squares up (on by
+    /// default); off, they are ordered by mobility and the
     /// corners alone, as on the other boards. The scores are the same either
     /// way; the nodes, and which of several equally good moves is found, may
     /// not be. The `learn` example turns it off, so that its samples do not
     /// depend on the weights it learns.
     pub fn set_learned_ordering(&mut self, on: bool) -> &mut Solver {
         self.learned = on;
+        self
+    }
+
+    /// The margins, in discs, of the selective passes before the exact
+    /// search (4 then 8 by default), for tests that must find the score
+    /// exact whatever the passes left in the table.
+    #[doc(hidden)] // For the tests in tests/it; not part of the API.
+    pub fn set_selective_margins(&mut self, margins: &[i32]) -> &mut Solver {
+        self.search.margins = margins.to_vec();
         self
     }
 

@@ -74,6 +74,11 @@ pub(super) struct Searcher {
     /// score the position is known to reach at least (a lower bound): what
     /// an interrupted solve gives back.
     pub(super) found: Option<(Square, i32)>,
+    /// In a selective pass ([`SELECTIVE_MARGINS`]), Multi-ProbCut's margin in
+    /// the learned evaluation's units; `None` in the exact search.
+    pub(super) selective: Option<i32>,
+    /// The selective passes' margins in discs ([`SELECTIVE_MARGINS`]).
+    pub(super) margins: Vec<i32>,
 }
 
 /// The default empty-square counts from which the moves are ordered by an
@@ -82,6 +87,34 @@ pub(super) struct Searcher {
 /// `REVERSI_SOLVER_SORT=A,B,...` replaces them (read when a solver is made; a
 /// depth without a count is not used).
 pub(super) const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
+
+/// From this many empty squares up, on the learned evaluation, the root is
+/// first searched by selective passes: each cut by Multi-ProbCut
+/// ([`Searcher::probcut`]) at one of these margins in discs, in turn, then
+/// exactly. A selective pass fills the table with the moves that a search
+/// guided by the evaluation prefers, and its score is the next pass's guess;
+/// its bounds are marked selective, and the exact search takes only their
+/// moves. Chosen on FFO 40–53 (20 to 25 empty squares; Intel Xeon,
+/// 2026-12-07, PERFORMANCE.md): passes at 4 then 8 discs took 76 % of the
+/// time without them on FFO 40–49 and 75 % on FFO 50–53; one pass at 6 or 7
+/// discs did as well on the first and worse on the second. Below 20 empty
+/// squares it was not measured.
+pub(super) const SELECTIVE_FROM: u32 = 20;
+
+/// The margins of the selective passes, in discs ([`SELECTIVE_FROM`]).
+pub(super) const SELECTIVE_MARGINS: &[i32] = &[4, 8];
+
+/// In a selective pass, null-window nodes with this many empty squares or
+/// more are tried for a Multi-ProbCut cut.
+pub(super) const CUT_FROM: u32 = 12;
+
+/// The depth of the shallow search that tries a node of `empties` empty
+/// squares for a cut: 0 (the evaluation alone) below 14, then one more every
+/// four empty squares.
+#[inline(always)]
+pub(super) fn cut_depth(empties: u32) -> u32 {
+    (empties.saturating_sub(10) / 4).min(4)
+}
 
 impl Searcher {
     pub(super) fn new(bits: u32) -> Searcher {
@@ -106,6 +139,8 @@ impl Searcher {
             sort_depth,
             watch: Watch::unlimited(),
             found: None,
+            selective: None,
+            margins: SELECTIVE_MARGINS.to_vec(),
         }
     }
 }
@@ -151,8 +186,52 @@ impl Searcher {
         best: u8,
     ) {
         if self.stopped().is_none() {
-            self.table.store(key, empties, alpha, beta, score, best);
+            let selective = self.selective.is_some();
+            self.table
+                .store(key, empties, (alpha, beta), score, best, selective);
         }
+    }
+
+    /// The bounds of `entry` this search may cut on: an exact search takes
+    /// only exact bounds, a selective one any.
+    #[inline(always)]
+    pub(super) fn bounds(&self, entry: &Entry) -> (i32, i32) {
+        if entry.selective && self.selective.is_none() {
+            (-INFINITY, INFINITY)
+        } else {
+            (entry.lower as i32, entry.upper as i32)
+        }
+    }
+
+    /// Multi-ProbCut in a selective pass: the bound of a null-window node
+    /// (`alpha`, `alpha + 1`) of [`CUT_FROM`] empty squares or more whose
+    /// shallow search on the learned evaluation ([`cut_depth`] plies) lies
+    /// beyond the window by the pass's margin.
+    #[inline(always)]
+    pub(super) fn probcut<P: Position<Layout = Grid8>>(
+        &self,
+        pos: &P,
+        moves: Bitboard<Grid8>,
+        empties: u32,
+        alpha: i32,
+    ) -> Option<i32> {
+        let margin = self.selective?;
+        if empties < CUT_FROM {
+            return None;
+        }
+        let depth = cut_depth(empties);
+        let mut shape = self.shape;
+        shape.guess = true;
+        let one = Patterns::ONE_DISC;
+        let high = (alpha + 1) * one + margin;
+        if eval_search(pos, moves, &shape, depth, high - 1, high) >= high {
+            return Some(alpha + 1);
+        }
+        let low = alpha * one - margin;
+        if eval_search(pos, moves, &shape, depth, low, low + 1) <= low {
+            return Some(alpha);
+        }
+        None
     }
 
     /// A search for another thread on the same table, stopped by `stop`.
@@ -165,6 +244,8 @@ impl Searcher {
             sort_depth: self.sort_depth,
             watch: Watch::new(None, None, Some(stop), CHECK_EVERY),
             found: None,
+            selective: None,
+            margins: self.margins.clone(),
         }
     }
 }
@@ -800,29 +881,27 @@ pub(super) fn nws<P: Position<Layout = Grid8> + UpdateKey>(
     }
     let mut first = NO_MOVE;
     if let Some(e) = search.probe(key) {
-        if e.lower as i32 > alpha {
-            return e.lower as i32;
+        let (lower, upper) = search.bounds(&e);
+        if lower > alpha {
+            return lower;
         }
-        if (e.upper as i32) <= alpha {
-            return e.upper as i32;
+        if upper <= alpha {
+            return upper;
         }
         first = e.best;
+    }
+    if let Some(bound) = search.probcut(pos, moves, empties, alpha) {
+        return bound;
     }
     let (list, n) = sorted_moves(search, pos, key, moves, first, empties);
     if empties > ETC_EMPTIES {
         // Enhanced transposition cut-off: a child the table already refutes.
         for &(_, m, child_key) in &list[..n] {
             if let Some(e) = search.probe(child_key) {
-                if -(e.upper as i32) > alpha {
-                    search.store(
-                        key,
-                        empties,
-                        alpha,
-                        alpha + 1,
-                        -(e.upper as i32),
-                        m.bit() as u8,
-                    );
-                    return -(e.upper as i32);
+                let upper = search.bounds(&e).1;
+                if -upper > alpha {
+                    search.store(key, empties, alpha, alpha + 1, -upper, m.bit() as u8);
+                    return -upper;
                 }
             }
         }
@@ -900,7 +979,10 @@ pub(super) fn root<P: Position<Layout = Grid8> + UpdateKey>(
             }
             // Above the pass's floor the best score is the best move's (or a
             // lower bound on it, at the ceiling): the position reaches it.
-            if best > window.0 && search.found.is_none_or(|(_, known)| best > known) {
+            if search.selective.is_none()
+                && best > window.0
+                && search.found.is_none_or(|(_, known)| best > known)
+            {
                 search.found = Some((best_move.square(), best));
             }
             searched += 1;
@@ -914,6 +996,7 @@ pub(super) fn root<P: Position<Layout = Grid8> + UpdateKey>(
                     seconds: started.elapsed().as_secs_f64(),
                     pass,
                     window,
+                    selective: search.selective.is_some(),
                 });
             }
             alpha = alpha.max(best);
@@ -969,6 +1052,52 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
         2 * (guess as f64 / (2 * Patterns::ONE_DISC) as f64).round() as i32
     }
     .clamp(alpha.max(-64), beta.min(64));
+    let mut guess = guess;
+    // The selective passes' margins (none near the end), then the exact
+    // search (`None`).
+    let selective = if empties >= SELECTIVE_FROM {
+        search.margins.clone()
+    } else {
+        Vec::new()
+    };
+    let passes = selective.iter().map(|&m| Some(m * Patterns::ONE_DISC));
+    let mut pass = 0;
+    for selectivity in passes.chain([None]) {
+        search.selective = selectivity;
+        let (best, score) = windowed(
+            search,
+            pos,
+            guess,
+            (alpha, beta),
+            progress,
+            started,
+            &mut pass,
+        );
+        search.selective = None;
+        if selectivity.is_none() {
+            return (best, score);
+        }
+        if search.stopped().is_some() {
+            // No root move of a selective pass was searched to the end.
+            return (None, score);
+        }
+        guess = score.clamp(alpha.max(-64), beta.min(64));
+    }
+    unreachable!("the last pass is the exact search")
+}
+
+/// [`root`] in (`alpha`, `beta`), first in a window of
+/// [`ASPIRATION_WIDTH`] discs around `guess`, then twice as wide on the side
+/// of each miss; `pass` counts the root's searches through the solve.
+fn windowed<P: Position<Layout = Grid8> + UpdateKey>(
+    search: &mut Searcher,
+    pos: &P,
+    guess: i32,
+    (alpha, beta): (i32, i32),
+    progress: &mut Option<ProgressFn>,
+    started: Instant,
+    pass: &mut u32,
+) -> (Option<Spot<Grid8>>, i32) {
     // Scores are even: the window holds the guess and the even scores up to
     // `width` from it; beyond it, the next window is twice as wide.
     let mut width = ASPIRATION_WIDTH;
@@ -976,11 +1105,14 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
         (guess - width - 1).max(alpha),
         (guess + width + 1).min(beta),
     );
-    let mut pass = 0;
+    let mut tries = 0;
     loop {
-        pass += 1;
-        let (best, score) = root(search, pos, low, high, progress, started, pass);
-        if search.stopped().is_some() {
+        tries += 1;
+        *pass += 1;
+        let (best, score) = root(search, pos, low, high, progress, started, *pass);
+        // A selective search may miss on one side and then the other (its
+        // cuts depend on the window): its third answer stands.
+        if search.stopped().is_some() || (search.selective.is_some() && tries >= 3) {
             return (best, score);
         }
         width *= 2;

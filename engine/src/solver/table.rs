@@ -14,10 +14,16 @@ pub(super) struct Entry {
     pub(super) upper: i8,
     pub(super) best: u8,
     pub(super) empties: u8,
+    /// Whether the bounds come from a selective search (Multi-ProbCut): then
+    /// they bound what that search finds, not the exact score.
+    pub(super) selective: bool,
 }
 
 /// Set in the data word of every slot written (a cleared slot has none).
 const VALID: u64 = 1 << 32;
+
+/// Set in the data word of an entry of a selective search.
+const SELECTIVE: u64 = 1 << 33;
 
 impl Entry {
     fn data(self) -> u64 {
@@ -25,6 +31,7 @@ impl Entry {
             | (self.upper as u8 as u64) << 8
             | (self.best as u64) << 16
             | (self.empties as u64) << 24
+            | if self.selective { SELECTIVE } else { 0 }
             | VALID
     }
 
@@ -35,6 +42,7 @@ impl Entry {
             upper: (data >> 8) as u8 as i8,
             best: (data >> 16) as u8,
             empties: (data >> 24) as u8,
+            selective: data & SELECTIVE != 0,
         }
     }
 }
@@ -116,10 +124,10 @@ impl Table {
         &self,
         key: u64,
         empties: u32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         score: i32,
         best: u8,
+        selective: bool,
     ) {
         let bucket = &self.buckets[key as usize & self.mask].0;
         let (first, second) = (bucket[0].load(), bucket[1].load());
@@ -136,8 +144,11 @@ impl Table {
                 (0, None)
             }
         };
-        let (mut lower, mut upper) =
-            old.map_or((-INFINITY, INFINITY), |e| (e.lower as i32, e.upper as i32));
+        // Bounds of a selective search and exact bounds do not mix: the new
+        // search's kind replaces the old.
+        let (mut lower, mut upper) = old
+            .filter(|e| e.selective == selective)
+            .map_or((-INFINITY, INFINITY), |e| (e.lower as i32, e.upper as i32));
         if score > alpha {
             lower = lower.max(score);
         }
@@ -150,6 +161,7 @@ impl Table {
             upper: upper as i8,
             best,
             empties: empties as u8,
+            selective,
         });
     }
 

@@ -20,6 +20,7 @@ fn a_score_on_the_windows_edge_or_beyond_is_a_bound() {
             seconds: 0.0,
             pass: 1,
             window,
+            selective: false,
         };
         assert_eq!(progress.bound(), bound, "{score}");
     }
