@@ -296,7 +296,8 @@ pub struct Progress {
     /// The best move so far.
     pub best_move: Square,
     /// Its score so far: exact when strictly inside [`window`](Self::window),
-    /// else a bound on that side.
+    /// else a bound on that side; in a [`selective`](Self::selective) pass,
+    /// an estimate either way.
     pub score: i32,
     /// Nodes so far.
     pub nodes: u64,
@@ -305,7 +306,8 @@ pub struct Progress {
     /// Which search of the root this is, from 1. Far from the end on 8×8, the
     /// root is first searched in a narrow window around a guess; when the score
     /// falls outside it, the root is searched again (pass 2, 3 …, the moves
-    /// counted again from 1).
+    /// counted again from 1). From 20 empty squares up the first passes are
+    /// [`selective`](Self::selective), and the count runs on through them.
     pub pass: u32,
     /// The window of this pass: a score at or below the first value is an upper
     /// bound, at or above the second a lower bound.
@@ -318,7 +320,8 @@ pub struct Progress {
 
 impl Progress {
     /// Whether [`score`](Self::score) is exact or a bound, by the
-    /// [`window`](Self::window).
+    /// [`window`](Self::window): what the search found, which is the
+    /// position's score only outside a [`selective`](Self::selective) pass.
     pub fn bound(&self) -> Bound {
         Bound::of(self.score, self.window)
     }
@@ -434,7 +437,7 @@ impl Solver {
     /// Whether, on standard 8×8 Reversi (no blocked squares), the moves far
     /// from the end are ordered by the learned evaluation
     /// ([`Patterns::builtin`]) and the root searched first in a window around
-    /// its guess, after a selective pass from 20 empty squares up (on by
+    /// its guess, after two selective passes from 20 empty squares up (on by
     /// default); off, they are ordered by mobility and the
     /// corners alone, as on the other boards. The scores are the same either
     /// way; the nodes, and which of several equally good moves is found, may

@@ -94,9 +94,9 @@ pub(super) const SORT_FROM: [u32; 5] = [14, 17, 20, 23, 26];
 /// exactly. A selective pass fills the table with the moves that a search
 /// guided by the evaluation prefers, and its score is the next pass's guess;
 /// its bounds are marked selective, and the exact search takes only their
-/// moves. Chosen on FFO 40–53 (20 to 25 empty squares; Intel Xeon,
+/// moves. Chosen on FFO 40–53 (20 to 28 empty squares; Intel Xeon,
 /// 2026-12-07, PERFORMANCE.md): passes at 4 then 8 discs took 76 % of the
-/// time without them on FFO 40–49 and 75 % on FFO 50–53; one pass at 6 or 7
+/// time without them on FFO 40–49 and on FFO 50–53; one pass at 6 or 7
 /// discs did as well on the first and worse on the second. Below 20 empty
 /// squares it was not measured.
 pub(super) const SELECTIVE_FROM: u32 = 20;
@@ -154,6 +154,9 @@ impl Searcher {
         self.nodes = 0;
         self.watch = Watch::start(limits, CHECK_EVERY);
         self.found = None;
+        // Exact unless a selective pass sets it (and whatever a solve cut
+        // short by a panic left).
+        self.selective = None;
     }
 
     /// Whether the search must stop: called when the node count reaches the

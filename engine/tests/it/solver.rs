@@ -490,6 +490,38 @@ fn the_exact_search_never_cuts_on_a_selective_bound() {
     }
 }
 
+/// A solve stopped during its selective passes gives back no move: none of
+/// their root moves was searched to the end (the stop flag is set when the
+/// progress callback hears the first selective root move).
+#[test]
+fn a_solve_stopped_in_a_selective_pass_gives_no_move() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let pos = (0..)
+        .filter_map(|seed| endgame(&rules, 20, seed))
+        .nth(9)
+        .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let mut solver = Solver::with_table_bits(18);
+    solver.set_progress(move |p| {
+        if p.selective {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    solver.set_limits(Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    });
+    match solver.try_solve(&pos) {
+        Err(SolveError::Interrupted {
+            why: Interruption::Stopped,
+            best,
+            ..
+        }) => assert_eq!(best, None),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// A multi-player position is refused with a typed error.
 /// An interrupted solve gives back the best move it had searched to the end,
 /// with a score the position reaches at least: never above the exact score,
