@@ -1049,13 +1049,12 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
         2 * EVAL_WIN,
     );
     // In discs, rounded to an even number (8×8 scores are even), within the board.
-    let guess = if guess.abs() >= EVAL_WIN / 2 {
+    let mut guess = if guess.abs() >= EVAL_WIN / 2 {
         guess * 64 / EVAL_WIN
     } else {
         2 * (guess as f64 / (2 * Patterns::ONE_DISC) as f64).round() as i32
     }
     .clamp(alpha.max(-64), beta.min(64));
-    let mut guess = guess;
     // The selective passes' margins (none near the end), then the exact
     // search (`None`).
     let selective = if empties >= SELECTIVE_FROM {

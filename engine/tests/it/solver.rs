@@ -40,6 +40,18 @@ fn endgame(rules: &Rules, empties: usize, seed: u64) -> Option<TwoPlayer8> {
     )
 }
 
+/// Three endgames of 8×8 Reversi with `empties` empty squares that solve
+/// quickly (the 9th to 11th of the seeded random games), with their places in
+/// that sequence: for the tests of the selective passes, which start at 20.
+fn quick_endgames(empties: usize) -> impl Iterator<Item = (usize, TwoPlayer8)> {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    (0..)
+        .filter_map(move |seed| endgame(&rules, empties, seed))
+        .enumerate()
+        .skip(8)
+        .take(3)
+}
+
 /// `endgame` on 10×10 and the octagon.
 fn endgame10(rules: &Rules, empties: usize, seed: u64) -> Option<TwoPlayer10> {
     walk(
@@ -436,10 +448,8 @@ fn limits_stop_the_solve_and_progress_is_told() {
 /// solve quickly.)
 #[test]
 fn selective_passes_come_before_the_exact_search_from_20_empties() {
-    let rules = Rules::builder(Board::Size8).build().unwrap();
     for empties in [19, 20] {
-        let positions = (0..).filter_map(|seed| endgame(&rules, empties, seed));
-        for (i, pos) in positions.enumerate().skip(8).take(3) {
+        for (i, pos) in quick_endgames(empties) {
             let seen = Arc::new(Mutex::new(Vec::new()));
             let log = Arc::clone(&seen);
             let mut solver = Solver::with_table_bits(18);
@@ -473,10 +483,8 @@ fn selective_passes_come_before_the_exact_search_from_20_empties() {
 /// three wrong (and 5 of the first 12).
 #[test]
 fn the_exact_search_never_cuts_on_a_selective_bound() {
-    let rules = Rules::builder(Board::Size8).build().unwrap();
     let mut solver = Solver::with_table_bits(18);
-    let positions = (0..).filter_map(|seed| endgame(&rules, 20, seed));
-    for (i, pos) in positions.enumerate().skip(8).take(3) {
+    for (i, pos) in quick_endgames(20) {
         let score = solver.solve(&pos).score;
         for threads in [1, 2] {
             let mut careless = Solver::with_table_bits(18);
@@ -495,11 +503,7 @@ fn the_exact_search_never_cuts_on_a_selective_bound() {
 /// progress callback hears the first selective root move).
 #[test]
 fn a_solve_stopped_in_a_selective_pass_gives_no_move() {
-    let rules = Rules::builder(Board::Size8).build().unwrap();
-    let pos = (0..)
-        .filter_map(|seed| endgame(&rules, 20, seed))
-        .nth(9)
-        .unwrap();
+    let (_, pos) = quick_endgames(20).nth(1).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let mut solver = Solver::with_table_bits(18);
