@@ -14,7 +14,7 @@
 //! and prints the same line, numbered 1. `--pv` adds the principal variation;
 //! `--threads N` solves with N threads (the node count is then that of all
 //! threads, and varies from run to run). On a terminal, a line below the
-//! results shows the solve under way on 8×8: the root moves searched, the best
+//! results shows the solve under way: the root moves searched, the best
 //! so far with its score (or bound), the nodes and the time; piped, nothing.
 
 use std::process::ExitCode;

@@ -927,6 +927,7 @@ def solve(
     Anti-Reversi too) take the fast path, with its table and threads: the time
     grows quickly with the number of empty squares (seconds at about 20 on one
     core), and ``threads`` (1 to 1024) search together. 10x10 and the octagon
-    take a plain alpha-beta search on one thread, for small endgames only (about
-    a dozen empty squares). Ctrl-C stops the solve (``KeyboardInterrupt``).
+    take the engine's search framework to the end of the game, with its table
+    and the same threads: slower, for endgames of up to about 20 empty squares
+    (about a second at 18). Ctrl-C stops the solve (``KeyboardInterrupt``).
     """

@@ -95,9 +95,11 @@ impl<P: Position, E: EveryBoard> Evaluator<P> for E {
     }
 }
 
-/// The draft (plies searched below a node) of a value that reached the end of
-/// every line: exact, and good for a search of any depth.
-const TO_THE_END: u32 = 255;
+/// The drafts from this one up are of values that reached the end of every
+/// line: exact, and good for a search of any depth. Such a value's draft is
+/// this plus its empty squares, so that the table keeps the exact values of
+/// the bigger subtrees first, as it keeps the deeper drafts.
+const TO_THE_END: u32 = 128;
 
 /// The value of the move that has none in the table's entries.
 const NO_MOVE: u8 = u8::MAX;
@@ -308,24 +310,36 @@ impl<E> Searcher<E> {
     /// Forgets what the table holds (a new game; searches stay correct
     /// without it, and a later search replaces older entries first).
     pub fn clear(&mut self) {
-        self.table = None;
+        // In place: faster than taking fresh memory, whose pages the system
+        // clears one fault at a time.
+        for Bucket(slots) in self.table.iter().flat_map(|t| &t.buckets) {
+            slots.iter().for_each(lockless::Slot::clear);
+        }
     }
 
     /// A single-threaded search within `limits` (its nodes, time and stop
     /// flag; not its depth, which each [`Search::negamax`] is given), on this
     /// searcher's evaluation and table.
     pub fn start(&mut self, limits: &Limits) -> Search<'_, E> {
+        let mut one = self.start_shared(std::slice::from_ref(limits));
+        one.pop().expect("one search for one limits")
+    }
+
+    /// Searches on this searcher's evaluation and one table, one within each
+    /// of `limits`, for a root loop of your own on threads of your own (a
+    /// [`Search`] is `Send` when the evaluation is `Sync`): what one stores,
+    /// the others read (lazy SMP, as [`search`](Self::search) runs its
+    /// threads). The solver searches 10×10 and the octagon so.
+    pub fn start_shared(&mut self, limits: &[Limits]) -> Vec<Search<'_, E>> {
         self.age = self.age.wrapping_add(1);
         let bits = self.table_bits;
-        Search {
-            eval: &self.eval,
-            table: self.table.get_or_insert_with(|| Table::new(bits)),
-            age: self.age,
-            probcut: self.probcut,
-            nodes: 0,
-            watch: Watch::start(limits, CHECK_EVERY),
-            lines: Lines::new(),
-        }
+        let table = &*self.table.get_or_insert_with(|| Table::new(bits));
+        let watches = limits
+            .iter()
+            .map(|limits| Watch::start(limits, CHECK_EVERY));
+        watches
+            .map(|watch| Search::on(&self.eval, table, self.age, self.probcut, watch))
+            .collect()
     }
 }
 
@@ -512,6 +526,10 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         beta: i32,
         ply: usize,
     ) -> i32 {
+        let empties = pos.empty().len() as u32;
+        if depth > empties && empties <= PLAIN_TO_THE_END {
+            return plain(search, pos, alpha, beta, ply, false);
+        }
         search.nodes += 1;
         search.lines.len[ply] = 0;
         if search.nodes >= search.watch.next_check && search.watch.interrupted(search.nodes) {
@@ -542,8 +560,11 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         if depth == 0 {
             return search.eval.evaluate(pos).clamp(-EXACT + 1, EXACT - 1);
         }
-        let empties = pos.empty().len() as u32;
-        let draft = if depth > empties { TO_THE_END } else { depth };
+        let draft = if depth > empties {
+            TO_THE_END + empties
+        } else {
+            depth
+        };
         // Principal-variation nodes (an open window) take no value from the
         // table, so that their line is searched whole.
         let pv_node = beta - alpha > 1;
@@ -555,7 +576,7 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
             }
             first = Spot::from_bit(usize::from(entry.best)).filter(|&m| moves.contains(m));
         }
-        if let Some(probcut) = search.probcut.filter(|_| !pv_node && draft != TO_THE_END) {
+        if let Some(probcut) = search.probcut.filter(|_| !pv_node && draft < TO_THE_END) {
             if depth >= ProbCut::MIN_DEPTH {
                 if let Some((mean, spread)) = (probcut.error)(empties, depth) {
                     let shallow = ProbCut::shallow_depth(depth);
@@ -638,8 +659,67 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         }
         best.0
     }
+
+    /// A search to the end of few empty squares: alpha-beta alone, the moves
+    /// as they come, no table (its nodes cost less than a probe would save);
+    /// `passed` when the last move was a pass. The nodes are counted, the
+    /// principal variation kept; the limits are looked at above it.
+    #[multiversion::inherit_target]
+    fn plain<E, P: SearchPosition>(
+        search: &mut Search<'_, E>,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        passed: bool,
+    ) -> i32 {
+        search.nodes += 1;
+        search.lines.len[ply] = 0;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            if passed {
+                return pos.final_margin() * EXACT;
+            }
+            let value = -plain(search, &pos.pass_unchecked(), -beta, -alpha, ply + 1, true);
+            if alpha < value && value < beta {
+                search.lines.pass(ply);
+            }
+            return value;
+        }
+        let mut best = -INFINITY;
+        for m in moves {
+            let value = -plain(
+                search,
+                &pos.play_unchecked(m),
+                -beta,
+                -alpha,
+                ply + 1,
+                false,
+            );
+            if value > best {
+                best = value;
+                if value > alpha {
+                    if value >= beta {
+                        if ply == 0 {
+                            search.lines.cut(ply, m.square());
+                        }
+                        break;
+                    }
+                    alpha = value;
+                    search.lines.extend(ply, m.square());
+                }
+            }
+        }
+        best
+    }
+
     negamax(search, pos, key, depth, alpha, beta, ply)
 }
+
+/// From this many empty squares down, a search to the end is [`plain`]
+/// alpha-beta: on 10×10 endgames of 16 empty squares, a third of the time
+/// with the table and the ordering all the way down (PERFORMANCE.md).
+const PLAIN_TO_THE_END: u32 = 6;
 
 /// From this many plies left, a node orders its moves by the evaluation.
 const ORDER_BY_EVAL: u32 = 3;

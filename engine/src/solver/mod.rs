@@ -1,6 +1,6 @@
 //! The exact endgame solver for two-player positions: a fast path on the 8×8 grid
 //! (8×8 and 6×6, with or without blocked squares, Reversi or Anti-Reversi) and a
-//! plain alpha-beta path for 10×10 and the octagon.
+//! generic path for 10×10 and the octagon, on the engine's search framework.
 //!
 //! [`Solver::solve`] takes a position and returns its [`Solution`]: a best move,
 //! the score as a disc difference for the side to move (empty squares count for
@@ -12,7 +12,7 @@
 //! and an interrupted solve on the fast path gives back the best move it had
 //! searched to the end with a score the position reaches at least
 //! ([`SolveError::Interrupted`], [`Partial`]); [`Solver::set_progress`] hears of
-//! each root move. [`Solver::solve_obf`] solves
+//! each root move. Both paths take the threads of [`Solver::set_threads`]. [`Solver::solve_obf`] solves
 //! an OBF line.
 //!
 //! The fast path: negamax alpha-beta, principal-variation search with null-window
@@ -42,6 +42,17 @@
 //! selective: the exact search after them takes their moves first but never
 //! cuts on their bounds, so the score stays exact.
 //! [`Solver::set_learned_ordering`] turns all three off.
+//!
+//! The generic path (10×10, the octagon) is the search framework
+//! ([`crate::search::alphabeta`]) searching to the end: principal-variation
+//! search with its transposition table, the moves ordered by the table and,
+//! from 14 empty squares up, by the engine's hand-written evaluation
+//! ([`Features`]), by the opponent's replies below, and from 6 empty squares
+//! down plain alpha-beta; at the root, each move in a null window at the best
+//! score found so far, and again in the whole window when it beats it. Its
+//! helper threads search the same root in other orders on the same table, and
+//! the best score any thread proves is every thread's floor.
+//!
 //! Each recursive function is compiled by
 //! `multiversion` for each x86-64 level (AVX2, AVX-512), so that the kernel
 //! chosen once at the root is inlined.
@@ -54,12 +65,14 @@ use reversi::kernel::Kernel;
 use reversi::layout::Grid8;
 use reversi::text::obf::ObfError;
 use reversi::{
-    features, AnyPosition, Board, KindError, LayoutVisitor, Move, Position, PositionVisitor,
-    SearchPosition, Spot, Square, TwoPlayer8,
+    features, AnyPosition, Board, KindError, LayoutVisitor, Move, Position, SearchPosition, Spot,
+    Square, TwoPlayer8,
 };
 
 use crate::limits::{Interruption, Limits, Watch};
 use crate::line::with_passes;
+use crate::search::alphabeta;
+use crate::search::eval::Features;
 use crate::search::patterns::Patterns;
 
 mod last_flip;
@@ -67,8 +80,11 @@ mod last_flip;
 pub use last_flip::count as last_flip_count;
 #[doc(hidden)] // For the tests in tests/it; not part of the API.
 pub use search8::{parity_order, QUADRANTS};
+mod generic;
 mod search8;
 mod table;
+
+use generic::{GenericSolve, GENERIC_INFINITY};
 
 use search8::*;
 
@@ -130,106 +146,6 @@ impl LayoutVisitor<Grid8> for Solve<'_> {
             None => Vec::new(),
         };
         (best, score, with_passes(pos, &pv))
-    }
-}
-
-/// Alpha-beta on any two-player position (10×10, the octagon): no table,
-/// fastest-first order above 6 empty squares.
-fn generic<P: Position>(
-    search: &mut Searcher,
-    pos: &P,
-    mut alpha: i32,
-    beta: i32,
-    passed: bool,
-) -> i32 {
-    search.nodes += 1;
-    if search.nodes >= search.watch.next_check && search.interrupted() {
-        return 0;
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        if passed {
-            return pos.final_margin();
-        }
-        return -generic(search, &pos.pass_unchecked(), -beta, -alpha, true);
-    }
-    let mut ordered: Vec<(u32, Spot<P::Layout>)> = moves.iter().map(|m| (0, m)).collect();
-    if pos.empty().len() > SHALLOW as usize {
-        for (value, m) in &mut ordered {
-            *value = pos.play_unchecked(*m).legal_moves().len() as u32;
-        }
-        ordered.sort_by_key(|&(v, _)| v);
-    }
-    let mut best = -GENERIC_INFINITY;
-    for (_, m) in ordered {
-        let score = -generic(search, &pos.play_unchecked(m), -beta, -alpha, false);
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
-}
-
-/// Beyond any score of the generic path (10×10 has 100 squares).
-const GENERIC_INFINITY: i32 = 1000;
-
-/// The generic path's solve, handed to [`AnyPosition::visit_fastest`].
-struct GenericSolve<'a> {
-    search: &'a mut Searcher,
-    window: (i32, i32),
-    pv: bool,
-}
-
-impl PositionVisitor for GenericSolve<'_> {
-    type Output = (Option<Square>, i32, Vec<Move>);
-    fn visit<P: Position>(self, pos: &P) -> Self::Output {
-        let search = self.search;
-        let (alpha, beta) = self.window;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return (None, generic(search, pos, alpha, beta, false), Vec::new());
-        }
-        search.nodes += 1;
-        let (mut best, mut best_move, mut a) = (-GENERIC_INFINITY, None, alpha);
-        for m in moves {
-            let score = -generic(search, &pos.play_unchecked(m), -beta, -a, false);
-            if score > best {
-                (best, best_move) = (score, Some(m));
-                a = a.max(score);
-                if a >= beta {
-                    break;
-                }
-            }
-        }
-        let mut pv: Vec<Square> = best_move.iter().map(|m| m.square()).collect();
-        let exact = Bound::of(best, (alpha, beta)) == Bound::Exact;
-        if let (true, Some(first)) = (self.pv && exact, best_move) {
-            let (mut p, mut score) = (pos.play_unchecked(first), -best);
-            'line: while search.stopped().is_none() {
-                if p.legal_moves().is_empty() {
-                    if p.is_over() {
-                        break;
-                    }
-                    (p, score) = (p.pass_unchecked(), -score);
-                }
-                for m in p.legal_moves() {
-                    let child = p.play_unchecked(m);
-                    if generic(search, &child, -score, -score + 1, false) <= -score {
-                        pv.push(m.square());
-                        (p, score) = (child, -score);
-                        continue 'line;
-                    }
-                }
-                break;
-            }
-        }
-        (best_move.map(|m| m.square()), best, with_passes(pos, &pv))
     }
 }
 
@@ -374,8 +290,7 @@ pub enum SolveError {
         /// The nodes searched until then.
         nodes: u64,
         /// The best root move searched to the end, with the least score the
-        /// position is known to reach; `None` when no root move was (and on
-        /// 10×10 and the octagon, whose plain search keeps none).
+        /// position is known to reach; `None` when no root move was.
         best: Option<Partial>,
     },
 }
@@ -397,6 +312,9 @@ pub struct Partial {
 /// [`Limits`], the principal variation and a progress callback.
 pub struct Solver {
     search: Searcher,
+    /// The generic path's search (10×10, the octagon), on the same number of
+    /// entries; its table is made at its first solve.
+    generic: alphabeta::Searcher<Features>,
     window: Window,
     limits: Limits,
     pv: bool,
@@ -423,8 +341,10 @@ impl Solver {
     /// memory is taken at once; like any allocation, one the system refuses
     /// aborts the process.
     pub fn with_table_bits(bits: u32) -> Solver {
+        let bits = bits.clamp(1, Solver::MAX_TABLE_BITS);
         Solver {
-            search: Searcher::new(bits.clamp(1, Solver::MAX_TABLE_BITS)),
+            search: Searcher::new(bits),
+            generic: alphabeta::Searcher::new(Features).with_table_bits(bits),
             window: Window::Exact,
             limits: Limits::default(),
             pv: false,
@@ -457,12 +377,13 @@ impl Solver {
         self
     }
 
-    /// How many threads later solves on the 8×8 grid use (1 by default; 0
-    /// counts as 1). The threads search the same tree and share the table,
-    /// each putting off what another is searching; the score is the same as
-    /// with one thread, the best move may be another of equal score, and the
-    /// node count (of all threads) varies from run to run. The generic path
-    /// (10×10, the octagon) uses one.
+    /// How many threads later solves use (1 by default; 0 counts as 1). The
+    /// threads search the same tree and share the table: on the 8×8 grid each
+    /// puts off what another is searching; on 10×10 and the octagon each
+    /// starts at another root move, and the best score any has proved bounds
+    /// the others' searches. The score is the same as with one thread, the
+    /// best move may be another of equal score, and the node count (of all
+    /// threads) varies from run to run.
     pub fn set_threads(&mut self, threads: usize) -> &mut Solver {
         self.threads = threads.max(1);
         self
@@ -493,8 +414,8 @@ impl Solver {
         self
     }
 
-    /// A callback told after each root move of the fast path that the search
-    /// finishes: a cut-off at the root (as in a win/draw/loss solve) ends a pass
+    /// A callback told after each root move that the search finishes (by the
+    /// main thread): a cut-off at the root (as in a win/draw/loss solve) ends a pass
     /// early, and a root searched again ([`Progress::pass`]) is told again.
     pub fn set_progress(
         &mut self,
@@ -564,20 +485,21 @@ impl Solver {
             started,
             threads: self.threads,
         });
-        finish(
-            search,
-            best.map(|m| m.square()),
+        let found = Outcome {
+            best: best.map(|m| m.square()),
             score,
             pv,
-            (alpha, beta),
-            started,
-        )
+            nodes: search.nodes,
+            stopped: search.stopped(),
+            partial: search.found,
+        };
+        finish(found, (alpha, beta), started)
     }
 
     /// Solves a two-player position of any board within the [`Limits`]: the fast
-    /// path on the 8×8 grid (8×8, 6×6, blocked squares, Anti-Reversi), a plain
-    /// alpha-beta search without a table on 10×10 and the octagon (only small
-    /// endgames there).
+    /// path on the 8×8 grid (8×8, 6×6, blocked squares, Anti-Reversi), the
+    /// search framework to the end of the game on 10×10 and the octagon
+    /// (slower: endgames of up to about 20 empty squares).
     pub fn solve_any(&mut self, position: &AnyPosition) -> Result<Solution, SolveError> {
         if let AnyPosition::TwoPlayer8(pos) = position {
             return self.try_solve(pos);
@@ -589,16 +511,17 @@ impl Solver {
             }));
         }
         let started = Instant::now();
-        let limits = self.limits.clone();
-        let search = &mut self.search;
-        search.start(&limits);
         let window = self.window.bounds();
-        let (best, score, pv) = position.visit_fastest(GenericSolve {
-            search,
+        let found = position.visit_fastest(GenericSolve {
+            searcher: &mut self.generic,
+            limits: &self.limits,
             window,
             pv: self.pv,
+            progress: &mut self.progress,
+            started,
+            threads: self.threads,
         });
-        finish(search, best, score, pv, window, started)
+        finish(found, window, started)
     }
 
     /// Solves the position of an OBF line (64 cells, the side to move, optional
@@ -610,31 +533,37 @@ impl Solver {
     }
 }
 
-/// The solution from what a search found, or why it stopped.
-fn finish(
-    search: &Searcher,
-    best_move: Option<Square>,
+/// What a solve found on either path, for [`finish`].
+struct Outcome {
+    best: Option<Square>,
     score: i32,
     pv: Vec<Move>,
-    window: (i32, i32),
-    started: Instant,
-) -> Result<Solution, SolveError> {
-    if let Some(why) = search.stopped() {
+    /// The nodes of every thread.
+    nodes: u64,
+    stopped: Option<Interruption>,
+    /// The best root move searched to the end, with the score the position
+    /// reaches at least ([`Partial`]).
+    partial: Option<(Square, i32)>,
+}
+
+/// The solution from what a search found, or why it stopped.
+fn finish(found: Outcome, window: (i32, i32), started: Instant) -> Result<Solution, SolveError> {
+    if let Some(why) = found.stopped {
         return Err(SolveError::Interrupted {
             why,
-            nodes: search.nodes,
-            best: search.found.map(|(best_move, at_least)| Partial {
+            nodes: found.nodes,
+            best: found.partial.map(|(best_move, at_least)| Partial {
                 best_move,
                 at_least,
             }),
         });
     }
     Ok(Solution {
-        best_move,
-        score,
-        bound: Bound::of(score, window),
-        pv,
-        nodes: search.nodes,
+        best_move: found.best,
+        score: found.score,
+        bound: Bound::of(found.score, window),
+        pv: found.pv,
+        nodes: found.nodes,
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -344,3 +344,38 @@ fn a_search_on_time_stops_and_a_stopped_search_says_so() {
         assert_eq!(stopped, Err(RootError::Stopped));
     }
 }
+
+/// Searches started together share one table, each within its own limits, and
+/// run on threads of their own: what one stored, another finds (a null window
+/// at the value the first proved is answered by the root's entry alone), and
+/// one whose stop flag is set stops at once.
+#[test]
+fn searches_started_together_share_the_table_and_keep_their_own_limits() {
+    let AnyPosition::TwoPlayer8(pos) = AnyPosition::start(&Rules::default()) else {
+        unreachable!()
+    };
+    let mut searcher = Searcher::new(Features);
+    let stopped = Limits::default().with_stop(Arc::new(AtomicBool::new(true)));
+    let limits = [Limits::default(), Limits::default(), stopped];
+    let mut searches = searcher.start_shared(&limits);
+    assert_eq!(searches.len(), 3);
+    let (value, rest) = {
+        let first = &mut searches[0];
+        (first.negamax(&pos, 5, -INFINITY, INFINITY), first.nodes())
+    };
+    assert!(rest > 100, "{rest} nodes");
+    std::thread::scope(|scope| {
+        let [_, second, third] = &mut searches[..] else {
+            unreachable!()
+        };
+        scope.spawn(|| {
+            assert!(second.negamax(&pos, 5, value - 1, value) >= value);
+            assert_eq!(second.nodes(), 1, "the table's entry answers");
+            assert_eq!(second.stopped(), None);
+        });
+        scope.spawn(|| {
+            third.negamax(&pos, 5, -INFINITY, INFINITY);
+            assert_eq!(third.stopped(), Some(reversi_engine::Interruption::Stopped));
+        });
+    });
+}

@@ -215,12 +215,14 @@ fn the_last_square_of_a_6x6_board() {
     assert!(seen >= 10, "only {seen} games reached one empty square");
 }
 
-/// The generic path (no table) on the 128-bit layout: 10×10 and the octagon,
-/// Reversi and Anti-Reversi, through `solve_any`, with the principal variation,
-/// which must reach the score when played out.
-fn check_generic(rules: Rules, empties: usize) {
+/// The generic path (the search framework to the end) on the 128-bit layout:
+/// 10×10 and the octagon, Reversi and Anti-Reversi, through `solve_any` on
+/// `threads` threads, with a table of 16 entries (most positions miss it) and
+/// the principal variation, which must reach the score when played out; the
+/// best move must reach it too.
+fn check_generic(rules: Rules, empties: usize, threads: usize) {
     let mut solver = Solver::with_table_bits(4);
-    solver.set_principal_variation(true);
+    solver.set_principal_variation(true).set_threads(threads);
     let mut solved = 0;
     for seed in 0..30 {
         let Some(pos) = endgame10(&rules, empties, seed) else {
@@ -230,6 +232,10 @@ fn check_generic(rules: Rules, empties: usize) {
         let solution = solver.solve_any(&AnyPosition::from(pos)).unwrap();
         assert_eq!(solution.score, expected, "{rules:?}, seed {seed}: score");
         assert_eq!(solution.bound, Bound::Exact);
+        if let Some(square) = solution.best_move {
+            let after = pos.play(Move::Place(square)).unwrap();
+            assert_eq!(-minimax(&after), expected, "{rules:?}, seed {seed}: move");
+        }
         assert_eq!(
             play_out(pos, &solution.pv),
             expected,
@@ -265,17 +271,58 @@ fn play_out<P: Position>(mut pos: P, line: &[Move]) -> i32 {
 
 #[test]
 fn reversi_10x10() {
-    check_generic(Rules::builder(Board::Size10).build().unwrap(), 8);
+    check_generic(Rules::builder(Board::Size10).build().unwrap(), 8, 1);
 }
 
 #[test]
 fn anti_reversi_10x10() {
-    check_generic(Rules::builder(Board::Size10).anti(true).build().unwrap(), 8);
+    check_generic(
+        Rules::builder(Board::Size10).anti(true).build().unwrap(),
+        8,
+        1,
+    );
 }
 
 #[test]
 fn reversi_octagon() {
-    check_generic(Rules::builder(Board::Octagon).build().unwrap(), 8);
+    check_generic(Rules::builder(Board::Octagon).build().unwrap(), 8, 1);
+}
+
+#[test]
+fn two_threads_on_10x10_and_the_octagon() {
+    check_generic(Rules::builder(Board::Size10).build().unwrap(), 9, 2);
+    check_generic(
+        Rules::builder(Board::Octagon).anti(true).build().unwrap(),
+        9,
+        2,
+    );
+}
+
+/// Deeper, where the threads share the root: two and three threads give the
+/// one-thread score on 10×10, and a best move by that score.
+#[test]
+fn threads_give_the_one_thread_score_on_10x10() {
+    let rules = Rules::builder(Board::Size10).build().unwrap();
+    let (mut one, mut two, mut three) = (Solver::default(), Solver::default(), Solver::default());
+    two.set_threads(2);
+    three.set_threads(3);
+    let mut solved = 0;
+    for seed in 0..10 {
+        let Some(pos) = endgame10(&rules, 14, seed).filter(|p| !p.legal_moves().is_empty()) else {
+            continue;
+        };
+        let expected = one.solve_any(&AnyPosition::from(pos)).unwrap();
+        for solver in [&mut two, &mut three] {
+            let solution = solver.solve_any(&AnyPosition::from(pos)).unwrap();
+            assert_eq!(solution.score, expected.score, "seed {seed}: score");
+            let square = solution.best_move.expect("a best move");
+            let after = AnyPosition::from(pos.play(Move::Place(square)).unwrap());
+            let reached = -one.solve_any(&after).unwrap().score;
+            assert_eq!(reached, expected.score, "seed {seed}: not a best move");
+        }
+        solved += 1;
+    }
+    assert!(solved >= 6, "only {solved} games lasted");
 }
 
 /// The fast path's principal variation reaches the score when played out.
@@ -367,13 +414,23 @@ fn windows_give_bounds_on_the_right_side() {
 }
 
 /// A node limit, a set stop flag and a zero time limit each stop the solve with
-/// their reason; the progress callback hears of every root move of a full solve.
+/// their reason; the progress callback hears of every root move of a full
+/// solve: on both paths.
 #[test]
 fn limits_stop_the_solve_and_progress_is_told() {
     let rules = Rules::builder(Board::Size8).build().unwrap();
     let pos = (0..)
         .find_map(|seed| endgame(&rules, 16, seed).filter(|p| !p.legal_moves().is_empty()))
         .unwrap();
+    limits_stop_and_progress_is_told(AnyPosition::from(pos));
+    let rules = Rules::builder(Board::Size10).build().unwrap();
+    let pos = (0..)
+        .find_map(|seed| endgame10(&rules, 14, seed).filter(|p| !p.legal_moves().is_empty()))
+        .unwrap();
+    limits_stop_and_progress_is_told(AnyPosition::from(pos));
+}
+
+fn limits_stop_and_progress_is_told(pos: AnyPosition) {
     let mut solver = Solver::with_table_bits(16);
     let cases = [
         (
@@ -400,7 +457,7 @@ fn limits_stop_the_solve_and_progress_is_told() {
     ];
     for (limits, why) in cases {
         solver.set_limits(limits);
-        match solver.try_solve(&pos) {
+        match solver.solve_any(&pos) {
             Err(SolveError::Interrupted { why: reason, .. }) => assert_eq!(reason, why),
             other => panic!("{why:?}: {other:?}"),
         }
@@ -413,10 +470,10 @@ fn limits_stop_the_solve_and_progress_is_told() {
             .unwrap()
             .push((p.moves_searched, p.moves, p.pass, p.window))
     });
-    let solution = solver.try_solve(&pos).unwrap();
+    let solution = solver.solve_any(&pos).unwrap();
     assert_eq!(
         solution.score,
-        Solver::with_table_bits(16).solve(&pos).score
+        Solver::with_table_bits(16).solve_any(&pos).unwrap().score
     );
     let seen = seen.lock().unwrap();
     let moves = pos.legal_moves().len();
@@ -534,20 +591,33 @@ fn a_solve_stopped_in_a_selective_pass_gives_no_move() {
 #[test]
 fn an_interrupted_solve_gives_its_best_move_so_far_with_a_lower_bound() {
     let rules = Rules::builder(Board::Size8).build().unwrap();
+    let endgames = (0..12).filter_map(|seed| endgame(&rules, 16, seed).map(AnyPosition::from));
+    interrupted_solves_give_a_lower_bound(endgames);
+}
+
+/// The same on 10×10, which the search framework solves.
+#[test]
+fn an_interrupted_solve_on_10x10_gives_its_best_move_so_far() {
+    let rules = Rules::builder(Board::Size10).build().unwrap();
+    let endgames = (0..12).filter_map(|seed| endgame10(&rules, 13, seed).map(AnyPosition::from));
+    interrupted_solves_give_a_lower_bound(endgames);
+}
+
+fn interrupted_solves_give_a_lower_bound(endgames: impl Iterator<Item = AnyPosition>) {
     let mut solver = Solver::with_table_bits(16);
     let (mut with_best, mut without) = (0, 0);
-    for seed in 0..12 {
-        let Some(pos) = endgame(&rules, 16, seed).filter(|p| p.legal_moves().len() >= 2) else {
+    for (seed, pos) in endgames.enumerate() {
+        if pos.legal_moves().len() < 2 {
             continue;
-        };
+        }
         solver.set_limits(Limits::default());
-        let exact = solver.try_solve(&pos).unwrap();
+        let exact = solver.solve_any(&pos).unwrap();
         for nodes in [100, exact.nodes / 2] {
             solver.set_limits(Limits {
                 nodes: Some(nodes),
                 ..Limits::default()
             });
-            match solver.try_solve(&pos) {
+            match solver.solve_any(&pos) {
                 Err(SolveError::Interrupted {
                     why: Interruption::Nodes,
                     best: Some(best),
@@ -557,8 +627,8 @@ fn an_interrupted_solve_gives_its_best_move_so_far_with_a_lower_bound() {
                     assert!(best.at_least <= exact.score, "seed {seed}: {best:?}");
                     // The move reaches it (the solver is checked against
                     // minimax above, on smaller endgames).
-                    let after = pos.play(best.best_move).unwrap();
-                    let reached = -Solver::with_table_bits(16).solve(&after).score;
+                    let after = pos.play(Move::Place(best.best_move)).unwrap();
+                    let reached = -Solver::with_table_bits(16).solve_any(&after).unwrap().score;
                     assert!(reached >= best.at_least, "seed {seed}: {best:?}");
                 }
                 Err(SolveError::Interrupted {
