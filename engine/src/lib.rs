@@ -1,7 +1,7 @@
 //! The engine on top of the [`reversi`] rules crate: what bot builders reuse.
 //!
 //! - [`solver`]: the exact endgame solver for two-player positions (fast on the
-//!   8×8 grid, plain on 10×10 and the octagon): [`Solver::solve`](solver::Solver::solve)
+//!   8×8 grid; the search framework to the end on 10×10 and the octagon): [`Solver::solve`](solver::Solver::solve)
 //!   on a typed position, [`Solver::solve_any`](solver::Solver::solve_any) on any.
 //! - [`bot`]: the built-in bots (random, greedy, mobility, Monte-Carlo tree
 //!   search for 2–4 players, alpha-beta with an exact endgame), each a

@@ -929,5 +929,5 @@ def solve(
     core), and ``threads`` (1 to 1024) search together. 10x10 and the octagon
     take the engine's search framework to the end of the game, with its table
     and the same threads: slower, for endgames of up to about 20 empty squares
-    (about a second at 18). Ctrl-C stops the solve (``KeyboardInterrupt``).
+    (about a second each at 18 on one core). Ctrl-C stops the solve (``KeyboardInterrupt``).
     """

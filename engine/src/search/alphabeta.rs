@@ -422,6 +422,33 @@ impl Lines {
         self.len[ply] = 1;
     }
 
+    /// A move to `square` worth `value` at the node `ply` plies down, better
+    /// than the node's other moves so far: above `alpha` it raises alpha and
+    /// the node's line; whether it reached `beta`, a cut-off (only the root's
+    /// line is seen outside after one, `principal_variation`: the move alone).
+    #[inline(always)]
+    fn raise(
+        &mut self,
+        ply: usize,
+        square: Square,
+        value: i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> bool {
+        if value <= *alpha {
+            return false;
+        }
+        if value >= beta {
+            if ply == 0 {
+                self.cut(ply, square);
+            }
+            return true;
+        }
+        *alpha = value;
+        self.extend(ply, square);
+        false
+    }
+
     /// Row `ply` becomes row `ply + 1`: the node passed.
     #[inline(always)]
     fn pass(&mut self, ply: usize) {
@@ -445,7 +472,8 @@ impl<E> Search<'_, E> {
     }
 
     /// Why the search stopped before its end, once a limit has stopped it:
-    /// from then on every node returns 0 at once, so the values it returns
+    /// from then on every node returns 0 at once (a plain search of the last
+    /// few empty squares, begun before, first ends), so the values it returns
     /// mean nothing (and none goes into the table).
     pub fn stopped(&self) -> Option<Interruption> {
         self.watch.stopped
@@ -526,15 +554,15 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         beta: i32,
         ply: usize,
     ) -> i32 {
+        if search.nodes >= search.watch.next_check && search.watch.interrupted(search.nodes) {
+            return 0;
+        }
         let empties = pos.empty().len() as u32;
         if depth > empties && empties <= PLAIN_TO_THE_END {
             return plain(search, pos, alpha, beta, ply, false);
         }
         search.nodes += 1;
         search.lines.len[ply] = 0;
-        if search.nodes >= search.watch.next_check && search.watch.interrupted(search.nodes) {
-            return 0;
-        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let next = pos.pass_unchecked();
@@ -565,6 +593,7 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         } else {
             depth
         };
+        debug_assert!(draft <= u32::from(u8::MAX), "a draft fits the entry's byte");
         // Principal-variation nodes (an open window) take no value from the
         // table, so that their line is searched whole.
         let pv_node = beta - alpha > 1;
@@ -629,17 +658,8 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
             }
             if value > best.0 {
                 best = (value, m.bit() as u8);
-                if value > alpha {
-                    if value >= beta {
-                        // Only the first node's line is seen outside after a
-                        // cut (`principal_variation`).
-                        if ply == 0 {
-                            search.lines.cut(ply, m.square());
-                        }
-                        break;
-                    }
-                    alpha = value;
-                    search.lines.extend(ply, m.square());
+                if search.lines.raise(ply, m.square(), value, &mut alpha, beta) {
+                    break;
                 }
             }
         }
@@ -663,7 +683,9 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
     /// A search to the end of few empty squares: alpha-beta alone, the moves
     /// as they come, no table (its nodes cost less than a probe would save);
     /// `passed` when the last move was a pass. The nodes are counted, the
-    /// principal variation kept; the limits are looked at above it.
+    /// principal variation kept; the limits are looked at before it, so that
+    /// a stopped search finishes a plain subtree begun (a few thousand nodes
+    /// at most) and returns 0 above it.
     #[multiversion::inherit_target]
     fn plain<E, P: SearchPosition>(
         search: &mut Search<'_, E>,
@@ -698,15 +720,8 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
             );
             if value > best {
                 best = value;
-                if value > alpha {
-                    if value >= beta {
-                        if ply == 0 {
-                            search.lines.cut(ply, m.square());
-                        }
-                        break;
-                    }
-                    alpha = value;
-                    search.lines.extend(ply, m.square());
+                if search.lines.raise(ply, m.square(), value, &mut alpha, beta) {
+                    break;
                 }
             }
         }

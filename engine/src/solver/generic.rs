@@ -14,7 +14,7 @@ use web_time::Instant;
 use reversi::layout::Layout;
 use reversi::{PositionVisitor, SearchPosition, Spot, Square};
 
-use super::{Outcome, Progress, ProgressFn};
+use super::{Outcome, Progress, ProgressFn, StopOnDrop};
 use crate::limits::Limits;
 use crate::line::with_passes;
 use crate::search::alphabeta::{self, Search, EXACT};
@@ -98,16 +98,10 @@ impl PositionVisitor for GenericSolve<'_> {
                     })
                 })
                 .collect();
-            root(
-                &mut main,
-                pos,
-                &order,
-                (alpha, beta),
-                proved,
-                progress,
-                started,
-            );
-            halt.store(true, Ordering::Relaxed);
+            let helpers_stop = StopOnDrop(&halt);
+            let window = (alpha, beta);
+            root(&mut main, pos, &order, window, proved, progress, started);
+            drop(helpers_stop);
             helpers
                 .into_iter()
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))

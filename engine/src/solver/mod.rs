@@ -9,11 +9,11 @@
 //! searched and the seconds taken. [`Solver::try_solve`] and
 //! [`Solver::solve_any`] honour the [`Limits`] (nodes, time, a stop flag: the
 //! solver always searches to the end of the game, so the depth does not apply),
-//! and an interrupted solve on the fast path gives back the best move it had
-//! searched to the end with a score the position reaches at least
-//! ([`SolveError::Interrupted`], [`Partial`]); [`Solver::set_progress`] hears of
-//! each root move. Both paths take the threads of [`Solver::set_threads`]. [`Solver::solve_obf`] solves
-//! an OBF line.
+//! and an interrupted solve gives back the best move it had searched to the
+//! end with a score the position reaches at least ([`SolveError::Interrupted`],
+//! [`Partial`]); [`Solver::set_progress`] hears of each root move. Both paths
+//! take the threads of [`Solver::set_threads`]. [`Solver::solve_obf`] solves an
+//! OBF line.
 //!
 //! The fast path: negamax alpha-beta, principal-variation search with null-window
 //! searches below the first move; a transposition table of two-entry buckets (one
@@ -49,7 +49,8 @@
 //! from 14 empty squares up, by the engine's hand-written evaluation
 //! ([`Features`]), by the opponent's replies below, and from 6 empty squares
 //! down plain alpha-beta; at the root, each move in a null window at the best
-//! score found so far, and again in the whole window when it beats it. Its
+//! score found so far, and again above it up to the window's ceiling when it
+//! beats it. Its
 //! helper threads search the same root in other orders on the same table, and
 //! the best score any thread proves is every thread's floor.
 //!
@@ -123,8 +124,10 @@ impl LayoutVisitor<Grid8> for Solve<'_> {
                         })
                     })
                     .collect();
-                let found = aspiration(search, pos, alpha, beta, progress, started);
-                stop.store(true, Ordering::Relaxed);
+                let found = {
+                    let _helpers_stop = StopOnDrop(&stop);
+                    aspiration(search, pos, alpha, beta, progress, started)
+                };
                 let nodes: u64 = running
                     .into_iter()
                     .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
@@ -307,9 +310,11 @@ pub struct Partial {
     pub at_least: i32,
 }
 
-/// An exact solver with its transposition table, cleared before each position so
-/// that each is timed on its own, and its settings: the [`Window`], the
-/// [`Limits`], the principal variation and a progress callback.
+/// An exact solver with its transposition table (and a second one of the same
+/// size for 10×10 and the octagon, taken at the first solve there), cleared
+/// before each position so that each is timed on its own, and its settings:
+/// the [`Window`], the [`Limits`], the principal variation and a progress
+/// callback.
 pub struct Solver {
     search: Searcher,
     /// The generic path's search (10×10, the octagon), on the same number of
@@ -338,8 +343,9 @@ impl Solver {
     /// A solver whose table has 2^`bits` entries of 16 bytes each (in buckets
     /// of two), `bits` taken into 1..=[`MAX_TABLE_BITS`](Solver::MAX_TABLE_BITS):
     /// 22 (64 MB, the default) suits endgames of 20 to 30 empty squares. The
-    /// memory is taken at once; like any allocation, one the system refuses
-    /// aborts the process.
+    /// memory is taken at once, and as much again at the first solve of a
+    /// 10×10 or octagon position (the generic path's table); like any
+    /// allocation, one the system refuses aborts the process.
     pub fn with_table_bits(bits: u32) -> Solver {
         let bits = bits.clamp(1, Solver::MAX_TABLE_BITS);
         Solver {
@@ -464,6 +470,19 @@ impl Solver {
         let search = &mut self.search;
         search.table.clear();
         search.start(limits);
+        if search.interrupted() {
+            // A flag set (or a budget spent) before the solve: the searches of
+            // the last few empty squares never look.
+            let nothing = Outcome {
+                best: None,
+                score: 0,
+                pv: Vec::new(),
+                nodes: 0,
+                stopped: search.stopped(),
+                partial: None,
+            };
+            return finish(nothing, self.window.bounds(), started);
+        }
         search.shape = Shape::new(features::corner_squares(position).bits());
         if self.learned
             && position.board() == Board::Size8
@@ -511,7 +530,11 @@ impl Solver {
             }));
         }
         let started = Instant::now();
-        let window = self.window.bounds();
+        let (alpha, beta) = self.window.bounds();
+        let window = (
+            alpha.clamp(-GENERIC_INFINITY, GENERIC_INFINITY - 1),
+            beta.clamp(-GENERIC_INFINITY + 1, GENERIC_INFINITY),
+        );
         let found = position.visit_fastest(GenericSolve {
             searcher: &mut self.generic,
             limits: &self.limits,
@@ -530,6 +553,18 @@ impl Solver {
         let board = reversi::text::obf::parse(line).map_err(SolveError::Obf)?;
         let pos = TwoPlayer8::try_from(*board.game.position()).map_err(SolveError::Position)?;
         Ok(self.solve(&pos))
+    }
+}
+
+/// Sets a stop flag when dropped: the helper threads stop when the main
+/// thread's search ends, by its return or by a panic (in the progress
+/// callback, say), so that the scope that joins them does not wait for their
+/// whole search.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

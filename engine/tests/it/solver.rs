@@ -144,30 +144,44 @@ fn two_threads_reach_the_minimax_score() {
 #[test]
 fn threads_give_the_one_thread_score() {
     let rules = Rules::builder(Board::Size8).build().unwrap();
-    let (mut one, mut two, mut three) = (Solver::default(), Solver::default(), Solver::default());
+    let endgames = (0..12).filter_map(|seed| endgame(&rules, 16, seed).map(AnyPosition::from));
+    let solved = threads_give_the_one_thread_score_on(endgames);
+    assert!(solved >= 8, "only {solved} games lasted");
+}
+
+/// The same on 10×10, where the threads share the root.
+#[test]
+fn threads_give_the_one_thread_score_on_10x10() {
+    let rules = Rules::builder(Board::Size10).build().unwrap();
+    let endgames = (0..10).filter_map(|seed| endgame10(&rules, 14, seed).map(AnyPosition::from));
+    let solved = threads_give_the_one_thread_score_on(endgames);
+    assert!(solved >= 6, "only {solved} games lasted");
+}
+
+/// Solves each endgame on one, two and three threads: the same score, and a
+/// best move by it. How many endgames had a move to play.
+fn threads_give_the_one_thread_score_on(endgames: impl Iterator<Item = AnyPosition>) -> usize {
+    let [mut one, mut two, mut three] = [18, 18, 18].map(Solver::with_table_bits);
     two.set_threads(2);
     three.set_threads(3);
     assert_eq!(two.threads(), 2);
     let mut solved = 0;
-    for seed in 0..12 {
-        let Some(pos) = endgame(&rules, 16, seed) else {
+    for (seed, pos) in endgames.enumerate() {
+        if pos.legal_moves().is_empty() {
             continue;
-        };
-        let expected = one.solve(&pos);
+        }
+        let expected = one.solve_any(&pos).unwrap();
         for solver in [&mut two, &mut three] {
-            let solution = solver.solve(&pos);
+            let solution = solver.solve_any(&pos).unwrap();
             assert_eq!(solution.score, expected.score, "seed {seed}: score");
-            let spot = pos
-                .legal_moves()
-                .iter()
-                .find(|m| Some(m.square()) == solution.best_move)
-                .expect("a legal best move");
-            let after = one.solve(&pos.play_unchecked(spot));
-            assert_eq!(-after.score, expected.score, "seed {seed}: not a best move");
+            let square = solution.best_move.expect("a best move");
+            let after = pos.play(Move::Place(square)).unwrap();
+            let reached = -one.solve_any(&after).unwrap().score;
+            assert_eq!(reached, expected.score, "seed {seed}: not a best move");
         }
         solved += 1;
     }
-    assert!(solved >= 8, "only {solved} games lasted");
+    solved
 }
 
 #[test]
@@ -298,33 +312,6 @@ fn two_threads_on_10x10_and_the_octagon() {
     );
 }
 
-/// Deeper, where the threads share the root: two and three threads give the
-/// one-thread score on 10×10, and a best move by that score.
-#[test]
-fn threads_give_the_one_thread_score_on_10x10() {
-    let rules = Rules::builder(Board::Size10).build().unwrap();
-    let (mut one, mut two, mut three) = (Solver::default(), Solver::default(), Solver::default());
-    two.set_threads(2);
-    three.set_threads(3);
-    let mut solved = 0;
-    for seed in 0..10 {
-        let Some(pos) = endgame10(&rules, 14, seed).filter(|p| !p.legal_moves().is_empty()) else {
-            continue;
-        };
-        let expected = one.solve_any(&AnyPosition::from(pos)).unwrap();
-        for solver in [&mut two, &mut three] {
-            let solution = solver.solve_any(&AnyPosition::from(pos)).unwrap();
-            assert_eq!(solution.score, expected.score, "seed {seed}: score");
-            let square = solution.best_move.expect("a best move");
-            let after = AnyPosition::from(pos.play(Move::Place(square)).unwrap());
-            let reached = -one.solve_any(&after).unwrap().score;
-            assert_eq!(reached, expected.score, "seed {seed}: not a best move");
-        }
-        solved += 1;
-    }
-    assert!(solved >= 6, "only {solved} games lasted");
-}
-
 /// The fast path's principal variation reaches the score when played out.
 #[test]
 fn the_principal_variation_reaches_the_score() {
@@ -383,22 +370,35 @@ fn two_threads_stop_and_then_solve_with_a_principal_variation() {
     assert!(solved >= 5, "only {solved} games lasted");
 }
 
-/// Win/draw/loss and a window give bounds on the right side of the exact score.
+/// Win/draw/loss and a window give bounds on the right side of the exact
+/// score: on 8×8, and on 10×10 with one thread and two (whose threads share
+/// the root's bounds).
 #[test]
 fn windows_give_bounds_on_the_right_side() {
     let rules = Rules::builder(Board::Size8).build().unwrap();
+    let endgames = (0..30).filter_map(|seed| endgame(&rules, 11, seed).map(AnyPosition::from));
+    windows_give_bounds(endgames.collect(), 1);
+    let rules = Rules::builder(Board::Size10).build().unwrap();
+    let endgames: Vec<_> = (0..30)
+        .filter_map(|seed| endgame10(&rules, 11, seed).map(AnyPosition::from))
+        .collect();
+    windows_give_bounds(endgames.clone(), 1);
+    windows_give_bounds(endgames, 2);
+}
+
+fn windows_give_bounds(endgames: Vec<AnyPosition>, threads: usize) {
     let mut exact = Solver::with_table_bits(16);
     let mut wdl = Solver::with_table_bits(16);
-    wdl.set_window(Window::WinDrawLoss);
+    wdl.set_window(Window::WinDrawLoss).set_threads(threads);
     let mut window = Solver::with_table_bits(16);
-    window.set_window(Window::Between(-4, 4));
-    for seed in 0..30 {
-        let Some(pos) = endgame(&rules, 11, seed) else {
-            continue;
-        };
-        let score = exact.solve(&pos).score;
+    window
+        .set_window(Window::Between(-4, 4))
+        .set_threads(threads);
+    assert!(endgames.len() >= 20, "only {} games lasted", endgames.len());
+    for (seed, pos) in endgames.iter().enumerate() {
+        let score = exact.solve_any(pos).unwrap().score;
         for (solver, (low, high)) in [(&mut wdl, (-1, 1)), (&mut window, (-4, 4))] {
-            let s = solver.solve(&pos);
+            let s = solver.solve_any(pos).unwrap();
             match s.bound {
                 Bound::Exact => assert_eq!(s.score, score, "seed {seed}"),
                 Bound::Lower => assert!(s.score >= high && score >= s.score, "seed {seed}"),
@@ -595,16 +595,36 @@ fn an_interrupted_solve_gives_its_best_move_so_far_with_a_lower_bound() {
     interrupted_solves_give_a_lower_bound(endgames);
 }
 
-/// The same on 10×10, which the search framework solves.
+/// The same on 10×10, which the search framework solves; with two threads,
+/// the best move may come from the helper, and must be as sure.
 #[test]
 fn an_interrupted_solve_on_10x10_gives_its_best_move_so_far() {
     let rules = Rules::builder(Board::Size10).build().unwrap();
-    let endgames = (0..12).filter_map(|seed| endgame10(&rules, 13, seed).map(AnyPosition::from));
-    interrupted_solves_give_a_lower_bound(endgames);
+    let endgames: Vec<_> = (0..12)
+        .filter_map(|seed| endgame10(&rules, 13, seed).map(AnyPosition::from))
+        .collect();
+    interrupted_solves_give_a_lower_bound(endgames.clone().into_iter());
+    interrupted_solves_give_a_lower_bound_with_threads(endgames.into_iter(), 2);
 }
 
 fn interrupted_solves_give_a_lower_bound(endgames: impl Iterator<Item = AnyPosition>) {
+    let (with_best, without) = interrupted_solves_give_a_lower_bound_with_threads(endgames, 1);
+    assert!(
+        with_best > 0 && without > 0,
+        "{with_best} with a move, {without} without"
+    );
+}
+
+/// Solves each endgame exactly, then within node limits too small to finish
+/// on `threads` threads: a best move so far must reach its bound, which must
+/// not pass the exact score. How many interrupted solves gave a move, and
+/// how many none.
+fn interrupted_solves_give_a_lower_bound_with_threads(
+    endgames: impl Iterator<Item = AnyPosition>,
+    threads: usize,
+) -> (usize, usize) {
     let mut solver = Solver::with_table_bits(16);
+    solver.set_threads(threads);
     let (mut with_best, mut without) = (0, 0);
     for (seed, pos) in endgames.enumerate() {
         if pos.legal_moves().len() < 2 {
@@ -641,10 +661,35 @@ fn interrupted_solves_give_a_lower_bound(endgames: impl Iterator<Item = AnyPosit
             }
         }
     }
-    assert!(
-        with_best > 0 && without > 0,
-        "{with_best} with a move, {without} without"
-    );
+    (with_best, without)
+}
+
+/// A stop flag set before the solve stops it even with a few empty squares,
+/// below the searches that look at the limits at every node.
+#[test]
+fn a_set_stop_flag_stops_a_solve_of_few_empty_squares() {
+    let stop = Limits::default().with_stop(Arc::new(AtomicBool::new(true)));
+    let mut solver = Solver::with_table_bits(8);
+    solver.set_limits(stop);
+    let eight = Rules::builder(Board::Size8).build().unwrap();
+    let ten = Rules::builder(Board::Size10).build().unwrap();
+    for empties in [2, 5, 7] {
+        let small = (0..)
+            .find_map(|seed| endgame(&eight, empties, seed))
+            .unwrap();
+        let large = (0..)
+            .find_map(|seed| endgame10(&ten, empties, seed))
+            .unwrap();
+        for pos in [AnyPosition::from(small), AnyPosition::from(large)] {
+            match solver.solve_any(&pos) {
+                Err(SolveError::Interrupted {
+                    why: Interruption::Stopped,
+                    ..
+                }) => {}
+                other => panic!("{empties} empties on {:?}: {other:?}", pos.board()),
+            }
+        }
+    }
 }
 
 #[test]
