@@ -34,6 +34,54 @@ impl Slot {
     }
 }
 
+/// The positions (by key) that threads searching one tree are in, one per
+/// slot: a thread marks a node busy while it searches it, and another puts
+/// that node off and searches elsewhere first (ABDADA, Weill 1996). Shared
+/// without locks; two keys that share a slot only make one look free.
+pub(crate) struct Busy(Vec<AtomicU64>);
+
+/// Slots of a [`Busy`].
+const BUSY_SLOTS: usize = 1 << 12;
+
+impl Default for Busy {
+    fn default() -> Busy {
+        Busy((0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect())
+    }
+}
+
+impl Busy {
+    #[inline(always)]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.0[(key >> 40) as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Whether another thread is searching the position of `key`.
+    #[inline(always)]
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == key
+    }
+
+    /// Marks the position of `key` as searched by this thread.
+    #[inline(always)]
+    pub(crate) fn enter(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+
+    /// Unmarks the position of `key` (unless another has taken its slot).
+    #[inline(always)]
+    pub(crate) fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    pub(crate) fn clear(&self) {
+        for slot in &self.0 {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
 /// `len` default values (a table's empty buckets), on huge pages where the
 /// system gives them: the memory is marked for them before it is first
 /// written, so that probes all over a large table miss the TLB far less often

@@ -2,7 +2,8 @@
 //! iterative deepening, aspiration windows, a transposition table on the
 //! library's hash keys, moves ordered by the table and the evaluation, a time
 //! budget, a stop flag, the principal variation, and threads (lazy SMP: the
-//! threads share the table); two players, every board and option, and any
+//! threads share the table, and each puts off the children another is
+//! searching, as in ABDADA); two players, every board and option, and any
 //! [`Evaluator`]: the engine's ([`Features`](super::eval::Features) on every
 //! board, [`Patterns`](super::patterns::Patterns) learned for 8×8) or yours.
 //!
@@ -154,6 +155,8 @@ struct Bucket([lockless::Slot; 2]);
 struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// The nodes the threads are searching now.
+    busy: lockless::Busy,
 }
 
 impl Table {
@@ -162,6 +165,7 @@ impl Table {
         Table {
             buckets: lockless::huge_page_vec(1 << bits),
             mask: (1 << bits) - 1,
+            busy: lockless::Busy::default(),
         }
     }
 
@@ -277,7 +281,8 @@ impl<E> Searcher<E> {
     }
 
     /// This searcher on `threads` threads (at least 1), which share its table
-    /// (lazy SMP). With more than one, the searches are not reproducible. On
+    /// (lazy SMP) and put off the children another thread is searching, from 4
+    /// plies left (12 empty squares in a search to the end). With more than one, the searches are not reproducible. On
     /// WebAssembly, which has no threads here, one.
     pub fn with_threads(mut self, threads: usize) -> Searcher<E> {
         self.threads = if cfg!(target_family = "wasm") {
@@ -328,8 +333,9 @@ impl<E> Searcher<E> {
     /// Searches on this searcher's evaluation and one table, one within each
     /// of `limits`, for a root loop of your own on threads of your own (a
     /// [`Search`] is `Send` when the evaluation is `Sync`): what one stores,
-    /// the others read (lazy SMP, as [`search`](Self::search) runs its
-    /// threads). The solver searches 10×10 and the octagon so.
+    /// the others read, and each puts off the children another is searching
+    /// (as [`search`](Self::search) runs its threads). The solver searches
+    /// 10×10 and the octagon so.
     pub fn start_shared(&mut self, limits: &[Limits]) -> Vec<Search<'_, E>> {
         self.age = self.age.wrapping_add(1);
         let bits = self.table_bits;
@@ -337,8 +343,12 @@ impl<E> Searcher<E> {
         let watches = limits
             .iter()
             .map(|limits| Watch::start(limits, CHECK_EVERY));
+        let shared = limits.len() > 1;
         watches
-            .map(|watch| Search::on(&self.eval, table, self.age, self.probcut, watch))
+            .map(|watch| Search {
+                shared,
+                ..Search::on(&self.eval, table, self.age, self.probcut, watch)
+            })
             .collect()
     }
 }
@@ -361,6 +371,9 @@ pub struct Search<'a, E> {
     watch: Watch,
     /// The best line found from each node of the line being searched.
     lines: Lines,
+    /// Whether other threads search the same tree on the same table (then
+    /// nodes put off what another is searching).
+    shared: bool,
 }
 
 /// The best line found so far from the node at each ply of the line being
@@ -629,12 +642,42 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
         let alpha_in = alpha;
         let next_depth = depth - 1;
         let mut best = (-INFINITY, NO_MOVE);
-        for (searched, m) in ordered(search.eval, pos, moves, first, depth, empties).enumerate() {
+        // With other threads on the same table, far enough from the leaves,
+        // a child (but the first) that another thread is searching is put
+        // off until the others are done, when the table mostly knows it.
+        let defer = search.shared
+            && if draft >= TO_THE_END {
+                empties >= DEFER_EMPTIES
+            } else {
+                depth >= DEFER_DEPTH
+            };
+        let mut order = ordered(search.eval, pos, moves, first, depth, empties);
+        // The moves put off, by their places in `order`.
+        let mut put_off: u128 = 0;
+        let mut searched = 0;
+        loop {
+            let (at, m, first_look) = match order.next_placed() {
+                Some((at, m)) => (at, m, true),
+                None if put_off != 0 => {
+                    let at = put_off.trailing_zeros() as usize;
+                    put_off &= put_off - 1;
+                    (at, order.spots[at], false)
+                }
+                None => break,
+            };
             let (child, flips) = pos.play_unchecked_with_flips(m);
             let child_key = pos.key_after_move(key, m, flips);
+            if defer && first_look && searched > 0 && search.table.busy.is_busy(child_key) {
+                put_off |= 1 << at;
+                continue;
+            }
+            if defer {
+                search.table.busy.enter(child_key);
+            }
             // The first move in the whole window, the others in a null
             // window, searched again in the whole one when they beat alpha.
             let first_move = searched == 0;
+            searched += 1;
             let floor = if first_move { -beta } else { -alpha - 1 };
             let mut value = -negamax(
                 search,
@@ -655,6 +698,9 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
                     -alpha,
                     ply + 1,
                 );
+            }
+            if defer {
+                search.table.busy.leave(child_key);
             }
             if value > best.0 {
                 best = (value, m.bit() as u8);
@@ -735,6 +781,12 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
 /// alpha-beta: on 10×10 endgames of 16 empty squares, a third of the time
 /// with the table and the ordering all the way down (PERFORMANCE.md).
 const PLAIN_TO_THE_END: u32 = 6;
+
+/// With other threads on the table, nodes with this many plies left put off
+/// the children another thread is searching ([`lockless::Busy`]).
+const DEFER_DEPTH: u32 = 4;
+/// In a search to the end, nodes with this many empty squares.
+const DEFER_EMPTIES: u32 = 12;
 
 /// From this many plies left, a node orders its moves by the evaluation.
 const ORDER_BY_EVAL: u32 = 3;
@@ -836,14 +888,23 @@ impl<L: Layout> Ordered<L> {
     }
 }
 
+impl<L: Layout> Ordered<L> {
+    /// The next move, with its place in `spots`.
+    #[inline(always)]
+    fn next_placed(&mut self) -> Option<(usize, Spot<L>)> {
+        let key = *self.keys[..self.len].get(self.next)?;
+        self.next += 1;
+        let at = (key & 0xff) as usize;
+        Some((at, self.spots[at]))
+    }
+}
+
 impl<L: Layout> Iterator for Ordered<L> {
     type Item = Spot<L>;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Spot<L>> {
-        let key = *self.keys[..self.len].get(self.next)?;
-        self.next += 1;
-        Some(self.spots[(key & 0xff) as usize])
+        self.next_placed().map(|(_, m)| m)
     }
 }
 
@@ -955,6 +1016,7 @@ impl<'a, E> Search<'a, E> {
             nodes: 0,
             watch,
             lines: Lines::new(),
+            shared: false,
         }
     }
 
@@ -1106,6 +1168,7 @@ impl<E> Searcher<E> {
             ..Limits::default()
         };
         let mut main = self.start(&flag_only);
+        main.shared = threads > 1;
         let mut moves: Vec<_> =
             ordered(main.eval, root, root.legal_moves(), None, 3, empties).collect();
         let (eval, table, age, probcut) = (main.eval, main.table, main.age, main.probcut);
@@ -1164,6 +1227,7 @@ impl<E> Searcher<E> {
                         let mut moves = helper_moves.clone();
                         scope.spawn(move || {
                             let mut helper = Search::on(eval, table, age, probcut, watch);
+                            helper.shared = true;
                             let mut values = Vec::new();
                             let mut depth = 2;
                             // One ply ahead of the main thread: what it

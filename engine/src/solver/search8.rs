@@ -764,13 +764,13 @@ macro_rules! for_each_child {
                     let $i = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let (_, $m, $k) = list[$i];
-                    if first_pass && $i > 0 && $search.table.is_busy($k) {
+                    if first_pass && $i > 0 && $search.table.busy.is_busy($k) {
                         continue;
                     }
                     pending &= !(1 << $i);
-                    $search.table.enter($k);
+                    $search.table.busy.enter($k);
                     let cut = $body;
-                    $search.table.leave($k);
+                    $search.table.busy.leave($k);
                     if cut {
                         break 'children;
                     }

@@ -1,8 +1,6 @@
 //! The transposition table: two-entry buckets shared by the solver's threads
 //! without locks, on huge pages where the system gives them.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use super::INFINITY;
 use crate::lockless;
 
@@ -80,13 +78,10 @@ pub(super) struct Table {
     /// squares (the costliest subtree) that hashed there, the second the latest.
     buckets: Vec<Bucket>,
     mask: usize,
-    /// The positions that some thread is searching now (by key, one per
-    /// slot), so that another thread defers them and searches elsewhere.
-    busy: Vec<AtomicU64>,
+    /// The positions that some thread is searching now, so that another
+    /// thread defers them and searches elsewhere.
+    pub(super) busy: lockless::Busy,
 }
-
-/// Slots of [`Table::busy`].
-const BUSY_SLOTS: usize = 1 << 12;
 
 impl Table {
     pub(super) fn new(bits: u32) -> Table {
@@ -94,7 +89,7 @@ impl Table {
         Table {
             buckets: lockless::huge_page_vec(1 << bits),
             mask: (1 << bits) - 1,
-            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            busy: lockless::Busy::default(),
         }
     }
 
@@ -103,9 +98,7 @@ impl Table {
             bucket[0].clear();
             bucket[1].clear();
         }
-        for slot in &self.busy {
-            slot.store(0, Ordering::Relaxed);
-        }
+        self.busy.clear();
     }
 
     #[inline(always)]
@@ -170,28 +163,5 @@ impl Table {
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
         lockless::prefetch(&self.buckets[key as usize & self.mask]);
-    }
-
-    /// Whether another thread is searching the position of `key`.
-    #[inline(always)]
-    pub(super) fn is_busy(&self, key: u64) -> bool {
-        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].load(Ordering::Relaxed) == key
-    }
-
-    /// Marks the position of `key` as searched by this thread.
-    #[inline(always)]
-    pub(super) fn enter(&self, key: u64) {
-        self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].store(key, Ordering::Relaxed);
-    }
-
-    /// Unmarks the position of `key` (unless another has taken its slot).
-    #[inline(always)]
-    pub(super) fn leave(&self, key: u64) {
-        let _ = self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)].compare_exchange(
-            key,
-            0,
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        );
     }
 }

@@ -379,3 +379,29 @@ fn searches_started_together_share_the_table_and_keep_their_own_limits() {
         });
     });
 }
+
+/// Two threads that put off each other's children (from 12 empty squares up
+/// in a search to the end) still search every move: to the end of 8×8
+/// endgames of 17 empty squares, their value is the solver's exact score.
+#[test]
+fn two_threads_searching_to_the_end_reach_the_exact_score() {
+    let mut endgames = Vec::new();
+    random_games(&["8x8"], 8, 7, |game, _| {
+        if let AnyPosition::TwoPlayer8(pos) = *game.position() {
+            if pos.empty().len() == 17 && !pos.legal_moves().is_empty() {
+                endgames.push(pos);
+            }
+        }
+    });
+    assert!(endgames.len() >= 5, "only {} endgames", endgames.len());
+    let mut solver = reversi_engine::solver::Solver::with_table_bits(16);
+    for pos in endgames {
+        let exact = solver.solve(&pos).score;
+        let found = Searcher::new(Features)
+            .with_threads(2)
+            .search(&pos, &Limits::default())
+            .unwrap();
+        assert!(found.exact, "{pos:?}");
+        assert_eq!(found.value, exact * EXACT, "{pos:?}");
+    }
+}
