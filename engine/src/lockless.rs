@@ -1,5 +1,6 @@
 //! The one way the engine's transposition tables share their slots between
-//! threads without locks, and put them on huge pages.
+//! threads without locks, and put them on huge pages; and the one set of the
+//! nodes that threads on one table are searching ([`Busy`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

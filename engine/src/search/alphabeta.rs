@@ -281,8 +281,9 @@ impl<E> Searcher<E> {
     }
 
     /// This searcher on `threads` threads (at least 1), which share its table
-    /// (lazy SMP) and put off the children another thread is searching, from 4
-    /// plies left (12 empty squares in a search to the end). With more than one, the searches are not reproducible. On
+    /// (lazy SMP) and put off the children another thread is searching, at
+    /// nodes of 4 plies left or more (12 empty squares or more in a search to
+    /// the end). With more than one, the searches are not reproducible. On
     /// WebAssembly, which has no threads here, one.
     pub fn with_threads(mut self, threads: usize) -> Searcher<E> {
         self.threads = if cfg!(target_family = "wasm") {
@@ -340,6 +341,8 @@ impl<E> Searcher<E> {
         self.age = self.age.wrapping_add(1);
         let bits = self.table_bits;
         let table = &*self.table.get_or_insert_with(|| Table::new(bits));
+        // Whatever a search that panicked left marked busy.
+        table.busy.clear();
         let watches = limits
             .iter()
             .map(|limits| Watch::start(limits, CHECK_EVERY));
@@ -652,23 +655,23 @@ fn negamax_compiled<E: Evaluator<P>, P: SearchPosition>(
                 depth >= DEFER_DEPTH
             };
         let mut order = ordered(search.eval, pos, moves, first, depth, empties);
-        // The moves put off, by their places in `order`.
+        // The moves put off, by their ranks in `order`: taken back best first.
         let mut put_off: u128 = 0;
         let mut searched = 0;
         loop {
-            let (at, m, first_look) = match order.next_placed() {
-                Some((at, m)) => (at, m, true),
+            let (rank, m, first_look) = match order.next_ranked() {
+                Some((rank, m)) => (rank, m, true),
                 None if put_off != 0 => {
-                    let at = put_off.trailing_zeros() as usize;
+                    let rank = put_off.trailing_zeros() as usize;
                     put_off &= put_off - 1;
-                    (at, order.spots[at], false)
+                    (rank, order.ranked(rank), false)
                 }
                 None => break,
             };
             let (child, flips) = pos.play_unchecked_with_flips(m);
             let child_key = pos.key_after_move(key, m, flips);
             if defer && first_look && searched > 0 && search.table.busy.is_busy(child_key) {
-                put_off |= 1 << at;
+                put_off |= 1u128 << rank;
                 continue;
             }
             if defer {
@@ -889,13 +892,20 @@ impl<L: Layout> Ordered<L> {
 }
 
 impl<L: Layout> Ordered<L> {
-    /// The next move, with its place in `spots`.
+    /// The move of rank `rank` in the order (0: the first).
     #[inline(always)]
-    fn next_placed(&mut self) -> Option<(usize, Spot<L>)> {
-        let key = *self.keys[..self.len].get(self.next)?;
-        self.next += 1;
-        let at = (key & 0xff) as usize;
-        Some((at, self.spots[at]))
+    fn ranked(&self, rank: usize) -> Spot<L> {
+        self.spots[(self.keys[rank] & 0xff) as usize]
+    }
+
+    /// The next move, with its rank.
+    #[inline(always)]
+    fn next_ranked(&mut self) -> Option<(usize, Spot<L>)> {
+        let rank = self.next;
+        (rank < self.len).then(|| {
+            self.next += 1;
+            (rank, self.ranked(rank))
+        })
     }
 }
 
@@ -904,7 +914,7 @@ impl<L: Layout> Iterator for Ordered<L> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Spot<L>> {
-        self.next_placed().map(|(_, m)| m)
+        self.next_ranked().map(|(_, m)| m)
     }
 }
 
