@@ -348,10 +348,7 @@ impl<E> Searcher<E> {
             .map(|limits| Watch::start(limits, CHECK_EVERY));
         let shared = limits.len() > 1;
         watches
-            .map(|watch| Search {
-                shared,
-                ..Search::on(&self.eval, table, self.age, self.probcut, watch)
-            })
+            .map(|watch| Search::on(&self.eval, table, (self.age, self.probcut), watch, shared))
             .collect()
     }
 }
@@ -848,6 +845,13 @@ fn ordered<E: Evaluator<P>, P: Position>(
     ordered
 }
 
+/// The legal moves of `root` in the order a search tries them first: the
+/// move that leaves the opponent the position `eval` values lowest first.
+pub(crate) fn root_order<E: Evaluator<P>, P: Position>(eval: &E, root: &P) -> Vec<Spot<P::Layout>> {
+    let empties = root.empty().len() as u32;
+    ordered(eval, root, root.legal_moves(), None, ORDER_BY_EVAL, empties).collect()
+}
+
 /// A spot of `moves`' layout for an empty list (never read).
 fn any_spot<L: Layout>(_moves: Bitboard<L>) -> Spot<L> {
     Spot::from_bit(0).expect("every layout has a bit 0")
@@ -1010,13 +1014,14 @@ enum Iteration<L: Layout> {
 }
 
 impl<'a, E> Search<'a, E> {
-    /// A search of `eval` and `table` of one of a searcher's threads.
+    /// A search of `eval` and `table` of one of a searcher's threads;
+    /// `shared` when other threads search the same tree.
     fn on(
         eval: &'a E,
         table: &'a Table,
-        age: u8,
-        probcut: Option<ProbCut>,
+        (age, probcut): (u8, Option<ProbCut>),
         watch: Watch,
+        shared: bool,
     ) -> Search<'a, E> {
         Search {
             eval,
@@ -1026,7 +1031,7 @@ impl<'a, E> Search<'a, E> {
             nodes: 0,
             watch,
             lines: Lines::new(),
-            shared: false,
+            shared,
         }
     }
 
@@ -1179,8 +1184,7 @@ impl<E> Searcher<E> {
         };
         let mut main = self.start(&flag_only);
         main.shared = threads > 1;
-        let mut moves: Vec<_> =
-            ordered(main.eval, root, root.legal_moves(), None, 3, empties).collect();
+        let mut moves = root_order(main.eval, root);
         let (eval, table, age, probcut) = (main.eval, main.table, main.age, main.probcut);
         let halt = Arc::new(AtomicBool::new(false));
         // The depth the main thread is searching.
@@ -1236,8 +1240,7 @@ impl<E> Searcher<E> {
                         let watch = Watch::new(None, None, Some(halt.clone()), CHECK_EVERY);
                         let mut moves = helper_moves.clone();
                         scope.spawn(move || {
-                            let mut helper = Search::on(eval, table, age, probcut, watch);
-                            helper.shared = true;
+                            let mut helper = Search::on(eval, table, (age, probcut), watch, true);
                             let mut values = Vec::new();
                             let mut depth = 2;
                             // One ply ahead of the main thread: what it

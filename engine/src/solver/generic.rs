@@ -18,7 +18,7 @@ use super::{Outcome, Progress, ProgressFn, StopOnDrop};
 use crate::limits::Limits;
 use crate::line::with_passes;
 use crate::search::alphabeta::{self, Search, EXACT};
-use crate::search::eval::{evaluate, Features};
+use crate::search::eval::Features;
 
 /// Beyond any score of the generic path, in discs (10×10 has 100 squares),
 /// and within the framework's [`alphabeta::INFINITY`] in its units.
@@ -74,13 +74,7 @@ impl PositionVisitor for GenericSolve<'_> {
                 partial: None,
             };
         }
-        // The moves that leave the opponent the worst position first.
-        let mut order: Vec<(i32, Spot<P::Layout>)> = moves
-            .iter()
-            .map(|m| (evaluate(&pos.play_unchecked(m)), m))
-            .collect();
-        order.sort_by_key(|&(value, _)| value);
-        let order: Vec<Spot<P::Layout>> = order.into_iter().map(|(_, m)| m).collect();
+        let order = alphabeta::root_order(&Features, pos);
         let (progress, started) = (self.progress, self.started);
         let proved = &Proved::new();
         let helper_nodes = std::thread::scope(|scope| {
