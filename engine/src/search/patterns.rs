@@ -139,7 +139,8 @@ const fn read<const P: usize>(b: u64) -> u64 {
         7 => diagonal(b, 1),
         8 => diagonal(b, 2),
         9 => diagonal(b, 3),
-        _ => diagonal(b, 4),
+        10 => diagonal(b, 4),
+        _ => panic!("there are 11 patterns"),
     }
 }
 
@@ -206,7 +207,8 @@ pub const PATTERNS: [Pattern; 11] = [
 /// Each pattern's squares, as a mask of bit `8 * row + column`: `read::<P>(b)`
 /// is `pext(b, MASKS[P])` (the bits of `b` under the mask, lowest first),
 /// since every pattern reads its squares in the board's order (checked here
-/// when the crate compiles).
+/// when the crate compiles, with each pattern's count of squares, 10 at most).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const MASKS: [u64; 11] = {
     const fn mask<const P: usize>() -> u64 {
         let (mut mask, mut q) = (0u64, 0);
@@ -222,7 +224,7 @@ const MASKS: [u64; 11] = {
         }
         mask
     }
-    [
+    let masks = [
         mask::<0>(),
         mask::<1>(),
         mask::<2>(),
@@ -234,7 +236,14 @@ const MASKS: [u64; 11] = {
         mask::<8>(),
         mask::<9>(),
         mask::<10>(),
-    ]
+    ];
+    let mut p = 0;
+    while p < 11 {
+        let squares = masks[p].count_ones();
+        assert!(squares == PATTERNS[p].squares && squares <= 10);
+        p += 1;
+    }
+    masks
 };
 
 /// The number of pattern instances.
@@ -333,62 +342,75 @@ impl Counts {
 }
 
 /// How the evaluation reads a pattern's squares from a transformed board.
-trait Reader {
+trait Reader: Copy {
     /// What [`read::<P>`](read) gives.
-    fn read<const P: usize>(b: u64) -> u64;
+    fn read<const P: usize>(self, b: u64) -> u64;
 }
 
 /// By shifts and masks, on every processor.
+#[derive(Clone, Copy)]
 struct Shifts;
 
 impl Reader for Shifts {
     #[inline(always)]
-    fn read<const P: usize>(b: u64) -> u64 {
+    fn read<const P: usize>(self, b: u64) -> u64 {
         read::<P>(b)
     }
 }
 
 /// By BMI2's `pext`: one instruction a read, where the shifts compiled for
 /// AVX-512 took twice the time of those for AVX2 (the compiler vectorises
-/// them badly), and a fast instruction wherever [`fast_pext`] says so.
+/// them badly). Only [`Pext::fast`] makes one, on a processor with a fast
+/// `pext`: holding one is the proof that the instruction is there.
 #[cfg(target_arch = "x86_64")]
-struct Pext;
+#[derive(Clone, Copy)]
+struct Pext(());
+
+#[cfg(target_arch = "x86_64")]
+impl Pext {
+    /// A `Pext` where this processor has a fast `pext`: BMI2, and not an AMD
+    /// (or Hygon) processor before Zen 3 (family 19h), where it is microcoded
+    /// and takes tens to hundreds of cycles. Found once.
+    #[inline(always)]
+    fn fast() -> Option<Pext> {
+        static FAST: OnceLock<bool> = OnceLock::new();
+        let fast = *FAST.get_or_init(|| {
+            if !std::is_x86_feature_detected!("bmi2") {
+                return false;
+            }
+            // SAFETY: `cpuid` is on every x86-64 processor (the function is
+            // safe from Rust 1.94, unsafe in the minimum the crate builds with).
+            #[allow(unused_unsafe)]
+            let (v, signature) = unsafe {
+                (
+                    core::arch::x86_64::__cpuid(0),
+                    core::arch::x86_64::__cpuid(1).eax,
+                )
+            };
+            let vendor = [
+                v.ebx.to_le_bytes(),
+                v.edx.to_le_bytes(),
+                v.ecx.to_le_bytes(),
+            ]
+            .concat();
+            let family = match (signature >> 8) & 0xf {
+                0xf => 0xf + ((signature >> 20) & 0xff),
+                base => base,
+            };
+            let amd = vendor == b"AuthenticAMD" || vendor == b"HygonGenuine";
+            !amd || family >= 0x19
+        });
+        fast.then_some(Pext(()))
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 impl Reader for Pext {
     #[inline(always)]
-    fn read<const P: usize>(b: u64) -> u64 {
-        // SAFETY: only compiled into `each_index_by_pext`, which enables BMI2
-        // and is run only where the processor has it.
+    fn read<const P: usize>(self, b: u64) -> u64 {
+        // SAFETY: a `Pext` exists only where the processor has BMI2.
         unsafe { core::arch::x86_64::_pext_u64(b, MASKS[P]) }
     }
-}
-
-/// Whether this processor has a fast `pext`: BMI2, and not an AMD (or Hygon)
-/// processor before Zen 3 (family 19h), where it is microcoded and takes
-/// tens to hundreds of cycles.
-#[cfg(target_arch = "x86_64")]
-fn fast_pext() -> bool {
-    static FAST: OnceLock<bool> = OnceLock::new();
-    *FAST.get_or_init(|| {
-        if !std::is_x86_feature_detected!("bmi2") {
-            return false;
-        }
-        let v = core::arch::x86_64::__cpuid(0);
-        let vendor = [
-            v.ebx.to_le_bytes(),
-            v.edx.to_le_bytes(),
-            v.ecx.to_le_bytes(),
-        ]
-        .concat();
-        let signature = core::arch::x86_64::__cpuid(1).eax;
-        let family = match (signature >> 8) & 0xf {
-            0xf => 0xf + ((signature >> 20) & 0xff),
-            base => base,
-        };
-        let amd = vendor == b"AuthenticAMD" || vendor == b"HygonGenuine";
-        !amd || family >= 0x19
-    })
 }
 
 /// The weight indices of the instances for a position: `mine` the mover's
@@ -398,12 +420,12 @@ fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
     let mut out = [0; INSTANCES];
     let mut put = |slot: usize, index: u32| out[slot] = index;
     #[cfg(target_arch = "x86_64")]
-    if fast_pext() {
-        // SAFETY: the processor has BMI2 (`fast_pext`).
-        unsafe { each_index_by_pext(mine, theirs, counts, &mut put) };
+    if let Some(pext) = Pext::fast() {
+        // SAFETY: a `Pext` exists only where the processor has BMI2.
+        unsafe { each_index_by_pext(pext, mine, theirs, counts, &mut put) };
         return out;
     }
-    each_index::<Shifts>(mine, theirs, counts, &mut put);
+    each_index(Shifts, mine, theirs, counts, &mut put);
     out
 }
 
@@ -413,37 +435,92 @@ fn weighted_sum(table: &[i16], mine: u64, theirs: u64, counts: Counts) -> i32 {
     let mut sum = 0;
     let mut add = |_, index: u32| sum += table[index as usize] as i32;
     #[cfg(target_arch = "x86_64")]
-    if fast_pext() {
-        // SAFETY: the processor has BMI2 (`fast_pext`).
-        unsafe { each_index_by_pext(mine, theirs, counts, &mut add) };
+    if let Some(pext) = Pext::fast() {
+        // SAFETY: a `Pext` exists only where the processor has BMI2.
+        unsafe { each_index_by_pext(pext, mine, theirs, counts, &mut add) };
         return sum;
     }
-    each_index::<Shifts>(mine, theirs, counts, &mut add);
+    each_index(Shifts, mine, theirs, counts, &mut add);
     sum
 }
 
-/// [`each_index`] by `pext`, compiled with BMI2.
+/// [`each_index`] by `pext`, compiled with BMI2 (so that it is inlined into
+/// the searches compiled for AVX2 and AVX-512, which have it).
+///
+/// # Safety
+///
+/// The processor has BMI2, which `pext` proves.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 #[inline]
 unsafe fn each_index_by_pext(
+    pext: Pext,
     mine: u64,
     theirs: u64,
     counts: Counts,
     f: &mut impl FnMut(usize, u32),
 ) {
-    each_index::<Pext>(mine, theirs, counts, f)
+    each_index(pext, mine, theirs, counts, f)
+}
+
+/// The weight indices of the [`PATTERN_INSTANCES`] pattern instances of the
+/// board with `mine` and `theirs` (bit `8 * row + column`), as the evaluation
+/// reads them by shifts, and by `pext` where that is fast here (`None`
+/// elsewhere): for the tests, which compare both with their definition.
+#[doc(hidden)] // For the tests in tests/it; not part of the API.
+pub fn pattern_indices(
+    mine: u64,
+    theirs: u64,
+) -> ([u32; PATTERN_INSTANCES], Option<[u32; PATTERN_INSTANCES]>) {
+    let counts = Counts {
+        my_moves: 0,
+        their_moves: 0,
+        my_potential: 0,
+        their_potential: 0,
+        empties: 0,
+    };
+    /// The pattern slots that `each` fills, a slot filled twice (or never)
+    /// left other than any index.
+    fn filled(each: impl FnOnce(&mut dyn FnMut(usize, u32))) -> [u32; PATTERN_INSTANCES] {
+        let mut out = [u32::MAX; PATTERN_INSTANCES];
+        each(&mut |slot, index| {
+            if slot < PATTERN_INSTANCES {
+                out[slot] = if out[slot] == u32::MAX {
+                    index
+                } else {
+                    u32::MAX - 1
+                };
+            }
+        });
+        out
+    }
+    let shifts = filled(|mut f| each_index(Shifts, mine, theirs, counts, &mut f));
+    #[cfg(target_arch = "x86_64")]
+    if let Some(pext) = Pext::fast() {
+        // SAFETY: a `Pext` exists only where the processor has BMI2.
+        let by_pext =
+            filled(|mut f| unsafe { each_index_by_pext(pext, mine, theirs, counts, &mut f) });
+        return (shifts, Some(by_pext));
+    }
+    (shifts, None)
 }
 
 /// `f(slot, index)` for each of the [`INSTANCES`] weight indices of a
-/// position (as [`indices`]), each pattern's squares read by `R`.
+/// position (as [`indices`]), each pattern's squares read by `reader`.
 #[inline(always)]
-fn each_index<R: Reader>(mine: u64, theirs: u64, counts: Counts, f: &mut impl FnMut(usize, u32)) {
+fn each_index<R: Reader>(
+    reader: R,
+    mine: u64,
+    theirs: u64,
+    counts: Counts,
+    f: &mut impl FnMut(usize, u32),
+) {
     let (mt, tt) = (transforms(mine), transforms(theirs));
     /// `f` of pattern `P`'s instances, their slots from the first after the
     /// instances of the patterns before `P`.
     #[inline(always)]
     fn instances<R: Reader, const P: usize>(
+        reader: R,
         mt: &[u64; 8],
         tt: &[u64; 8],
         f: &mut impl FnMut(usize, u32),
@@ -457,26 +534,29 @@ fn each_index<R: Reader>(mine: u64, theirs: u64, counts: Counts, f: &mut impl Fn
             first
         };
         for (i, &s) in PATTERNS[P].instances.iter().enumerate() {
-            // Masked to the table, which no read exceeds, so that no bound
-            // is checked.
-            let (m, t) = (R::read::<P>(mt[s]) & 0x3ff, R::read::<P>(tt[s]) & 0x3ff);
+            // Masked to the table, which no read exceeds (no pattern has
+            // more than 10 squares: `MASKS`), so that no bound is checked.
+            let (m, t) = (
+                reader.read::<P>(mt[s]) & 0x3ff,
+                reader.read::<P>(tt[s]) & 0x3ff,
+            );
             f(
                 first + i,
                 OFFSETS[P] as u32 + TERNARY[m as usize] + 2 * TERNARY[t as usize],
             );
         }
     }
-    instances::<R, 0>(&mt, &tt, f);
-    instances::<R, 1>(&mt, &tt, f);
-    instances::<R, 2>(&mt, &tt, f);
-    instances::<R, 3>(&mt, &tt, f);
-    instances::<R, 4>(&mt, &tt, f);
-    instances::<R, 5>(&mt, &tt, f);
-    instances::<R, 6>(&mt, &tt, f);
-    instances::<R, 7>(&mt, &tt, f);
-    instances::<R, 8>(&mt, &tt, f);
-    instances::<R, 9>(&mt, &tt, f);
-    instances::<R, 10>(&mt, &tt, f);
+    instances::<R, 0>(reader, &mt, &tt, f);
+    instances::<R, 1>(reader, &mt, &tt, f);
+    instances::<R, 2>(reader, &mt, &tt, f);
+    instances::<R, 3>(reader, &mt, &tt, f);
+    instances::<R, 4>(reader, &mt, &tt, f);
+    instances::<R, 5>(reader, &mt, &tt, f);
+    instances::<R, 6>(reader, &mt, &tt, f);
+    instances::<R, 7>(reader, &mt, &tt, f);
+    instances::<R, 8>(reader, &mt, &tt, f);
+    instances::<R, 9>(reader, &mt, &tt, f);
+    instances::<R, 10>(reader, &mt, &tt, f);
     for (k, &count) in counts.in_order().iter().enumerate() {
         f(
             PATTERN_INSTANCES + k,

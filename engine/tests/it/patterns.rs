@@ -3,6 +3,8 @@ use reversi::TwoPlayer8;
 use reversi::{Bitboard, Board, Color};
 use reversi_engine::search::patterns::*;
 
+use crate::solver_parts::xorshift;
+
 /// The position with Black (`mine`) to move against White (`theirs`).
 fn position(mine: u64, theirs: u64) -> TwoPlayer8 {
     TwoPlayer8::from_bitboards(
@@ -89,28 +91,35 @@ fn the_builtin_weights_score_mirror_images_alike() {
     }
 }
 
-/// The evaluation as the module's documentation defines it, the slow way:
-/// each instance's squares read one by one into a base-3 index, the weights
-/// of the patterns one after another in `Patterns::table`, then the tables
-/// of the counts (the mover's and the opponent's moves up to 32, potential
-/// moves up to 64, empty squares).
-fn evaluation_by_definition(patterns: &Patterns, pos: &TwoPlayer8) -> i32 {
-    let table = patterns.table(Patterns::phase(pos.empty().len() as u32));
-    let (mt, tt) = (
-        transforms(pos.mine().bits()),
-        transforms(pos.theirs().bits()),
-    );
-    let (mut sum, mut offset) = (0, 0);
+/// The weight indices of the pattern instances as the module's
+/// documentation defines them, the slow way: each instance's squares read
+/// one by one into a base-3 index (1 the mover's disc, 2 the opponent's),
+/// after the weights of the patterns before its own.
+fn indices_by_definition(mine: u64, theirs: u64) -> Vec<u32> {
+    let (mt, tt) = (transforms(mine), transforms(theirs));
+    let (mut indices, mut offset) = (Vec::new(), 0);
     for pattern in &PATTERNS {
         for &s in pattern.instances {
             let (m, t) = ((pattern.read)(mt[s]), (pattern.read)(tt[s]));
-            let index: usize = (0..pattern.squares)
-                .map(|j| (m >> j & 1 | (t >> j & 1) << 1) as usize * 3usize.pow(j))
+            let index: u32 = (0..pattern.squares)
+                .map(|j| (m >> j & 1 | (t >> j & 1) << 1) as u32 * 3u32.pow(j))
                 .sum();
-            sum += table[offset + index] as i32;
+            indices.push(offset + index);
         }
-        offset += 3usize.pow(pattern.squares);
+        offset += 3u32.pow(pattern.squares);
     }
+    indices
+}
+
+/// The evaluation as the module's documentation defines it: the weights at
+/// [`indices_by_definition`] in `Patterns::table`, then those of the tables
+/// of the counts (the mover's and the opponent's moves up to 32, potential
+/// moves up to 64, empty squares) after the patterns'.
+fn evaluation_by_definition(patterns: &Patterns, pos: &TwoPlayer8) -> i32 {
+    let table = patterns.table(Patterns::phase(pos.empty().len() as u32));
+    let indices = indices_by_definition(pos.mine().bits(), pos.theirs().bits());
+    let mut sum: i32 = indices.iter().map(|&i| table[i as usize] as i32).sum();
+    let mut offset: usize = PATTERNS.iter().map(|p| 3usize.pow(p.squares)).sum();
     let me = pos.to_move();
     let counts = [
         (pos.legal_moves().len(), 32),
@@ -130,33 +139,54 @@ fn evaluation_by_definition(patterns: &Patterns, pos: &TwoPlayer8) -> i32 {
     sum
 }
 
+/// Boards drawn from a fixed xorshift sequence: dense (5 or more empty
+/// squares), half full and sparse in turn, so every phase.
+fn boards(count: usize) -> Vec<(u64, u64)> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    (0..count)
+        .map(|i| {
+            let occupied = match i % 3 {
+                0 => xorshift(&mut state),
+                1 => xorshift(&mut state) | xorshift(&mut state),
+                _ => xorshift(&mut state) & xorshift(&mut state),
+            };
+            let mine = occupied & xorshift(&mut state);
+            (mine, occupied & !mine)
+        })
+        .collect()
+}
+
+#[test]
+fn the_pattern_indices_are_their_definition_by_shifts_and_by_pext() {
+    // The evaluation reads the patterns' squares by `pext` where the
+    // processor has a fast one, by shifts elsewhere: both give each
+    // instance's index once, in the order of the instances.
+    let mut by_pext = 0;
+    for (mine, theirs) in boards(3_000) {
+        let expected = indices_by_definition(mine, theirs);
+        let (shifts, pext) = pattern_indices(mine, theirs);
+        assert_eq!(shifts.to_vec(), expected, "{mine:#x} {theirs:#x}");
+        if let Some(pext) = pext {
+            assert_eq!(pext.to_vec(), expected, "{mine:#x} {theirs:#x}");
+            by_pext += 1;
+        }
+    }
+    // Machines with BMI2 (and not an AMD processor before Zen 3) read by
+    // `pext`: all or none of the boards.
+    assert!(by_pext == 0 || by_pext == 3_000);
+}
+
 #[test]
 fn the_evaluation_is_its_definition() {
-    // The evaluation reads the patterns' squares by `pext` where the
-    // processor has a fast one, by shifts elsewhere: either way the sum of
-    // the weights the definition names, on boards drawn from a fixed
-    // xorshift sequence (full, sparse, and every phase between).
+    // The sum of the weights the definition names, whichever way this
+    // processor reads the patterns.
     let patterns = Patterns::builtin();
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    for i in 0..3_000 {
-        let occupied = match i % 3 {
-            0 => crate::solver_parts::xorshift(&mut state),
-            1 => {
-                crate::solver_parts::xorshift(&mut state)
-                    | crate::solver_parts::xorshift(&mut state)
-            }
-            _ => {
-                crate::solver_parts::xorshift(&mut state)
-                    & crate::solver_parts::xorshift(&mut state)
-            }
-        };
-        let mine = occupied & crate::solver_parts::xorshift(&mut state);
-        let pos = position(mine, occupied & !mine);
+    for (mine, theirs) in boards(3_000) {
+        let pos = position(mine, theirs);
         assert_eq!(
             patterns.evaluate(&pos),
             evaluation_by_definition(patterns, &pos),
-            "{mine:#x} {:#x}",
-            occupied & !mine
+            "{mine:#x} {theirs:#x}"
         );
     }
 }
