@@ -418,14 +418,7 @@ impl Reader for Pext {
 #[inline(always)]
 fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
     let mut out = [0; INSTANCES];
-    let mut put = |slot: usize, index: u32| out[slot] = index;
-    #[cfg(target_arch = "x86_64")]
-    if let Some(pext) = Pext::fast() {
-        // SAFETY: a `Pext` exists only where the processor has BMI2.
-        unsafe { each_index_by_pext(pext, mine, theirs, counts, &mut put) };
-        return out;
-    }
-    each_index(Shifts, mine, theirs, counts, &mut put);
+    each_index_here(mine, theirs, counts, &mut |slot, index| out[slot] = index);
     out
 }
 
@@ -433,15 +426,21 @@ fn indices(mine: u64, theirs: u64, counts: Counts) -> [u32; INSTANCES] {
 #[inline(always)]
 fn weighted_sum(table: &[i16], mine: u64, theirs: u64, counts: Counts) -> i32 {
     let mut sum = 0;
-    let mut add = |_, index: u32| sum += table[index as usize] as i32;
+    each_index_here(mine, theirs, counts, &mut |_, index| {
+        sum += table[index as usize] as i32
+    });
+    sum
+}
+
+/// [`each_index`] by the fastest reader this processor has.
+#[inline(always)]
+fn each_index_here(mine: u64, theirs: u64, counts: Counts, f: &mut impl FnMut(usize, u32)) {
     #[cfg(target_arch = "x86_64")]
     if let Some(pext) = Pext::fast() {
         // SAFETY: a `Pext` exists only where the processor has BMI2.
-        unsafe { each_index_by_pext(pext, mine, theirs, counts, &mut add) };
-        return sum;
+        return unsafe { each_index_by_pext(pext, mine, theirs, counts, f) };
     }
-    each_index(Shifts, mine, theirs, counts, &mut add);
-    sum
+    each_index(Shifts, mine, theirs, counts, f)
 }
 
 /// [`each_index`] by `pext`, compiled with BMI2 (so that it is inlined into
