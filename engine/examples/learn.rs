@@ -15,11 +15,14 @@
 //! are the same for the same files and flags. With `--samples FILE`, the
 //! endgame's samples are written there, or read from there when the file
 //! exists (then the games are not solved again). `--games N` takes only the
-//! first N WTHOR games; `--epochs N` sets the passes of the learning (12). On
-//! two cores (Intel Xeon, AVX-512) the whole takes about 75 minutes: about 55
-//! to solve the games (6 the WTHOR games', about 3 each 1,000 self-play
-//! games), about 20 to label the midgame. A terminal shows the progress; a
-//! pipe does not.
+//! first N WTHOR games; `--epochs N` sets the passes of the learning (12).
+//! `--endgame WEIGHTS.bin` takes the endgame's weights from a file this
+//! example wrote and learns only the midgame's (no WTHOR file is read then):
+//! the weights are those of the whole run that wrote the file, with this
+//! run's midgame flags. On two cores (Intel Xeon, AVX-512) the whole takes
+//! about 75 minutes: about 55 to solve the games (6 the WTHOR games', about 3
+//! each 1,000 self-play games), about 20 to label the midgame. A terminal
+//! shows the progress; a pipe does not.
 
 use std::process::ExitCode;
 
@@ -27,10 +30,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use reversi::text::wthor::Database;
 use reversi::TwoPlayer8;
 use reversi_engine::search::learn::{self, Labelling};
-use reversi_engine::search::patterns::{Patterns, Sample, Training};
+use reversi_engine::search::patterns::{Patterns, Sample, Training, WEIGHTS};
 
 const USAGE: &str = "usage: learn FILE.wtb... --out WEIGHTS.bin [--games N] [--epochs N] \
-     [--samples SAMPLES.bin] [--selfplay N] [--endgame-selfplay N]";
+     [--samples SAMPLES.bin] [--selfplay N] [--endgame-selfplay N]\n       \
+     learn --endgame WEIGHTS.bin --out WEIGHTS.bin [--epochs N] [--selfplay N]";
 
 /// The self-play games whose positions the midgame learns from, by default.
 const SELFPLAY_GAMES: usize = 40_000;
@@ -45,6 +49,12 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    // The flags of the endgame's learning, which --endgame skips.
+    let endgame_flags: Vec<String> = ["--samples", "--games", "--endgame-selfplay"]
+        .into_iter()
+        .filter(|flag| args.iter().any(|a| a == flag))
+        .map(String::from)
+        .collect();
     let mut option = |name: &str| -> Result<Option<String>, String> {
         match args.iter().position(|a| a == name) {
             Some(i) if i + 1 < args.len() => Ok(Some(args.drain(i..i + 2).nth(1).unwrap())),
@@ -52,9 +62,9 @@ fn main() -> ExitCode {
             None => Ok(None),
         }
     };
-    let cache = match option("--samples") {
-        Ok(c) => c,
-        Err(e) => {
+    let (cache, endgame) = match (option("--samples"), option("--endgame")) {
+        (Ok(cache), Ok(endgame)) => (cache, endgame),
+        (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
@@ -108,54 +118,34 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if args.is_empty() || args.iter().any(|a| a.starts_with("--")) {
+    if let (Some(_), Some(flag)) = (&endgame, endgame_flags.first()) {
+        eprintln!("learn: {flag} is for learning the endgame, which --endgame skips\n{USAGE}");
+        return ExitCode::FAILURE;
+    }
+    // With --endgame no game file is read: none may be given.
+    let files_wrong = match endgame {
+        Some(_) => !args.is_empty(),
+        None => args.is_empty() || args.iter().any(|a| a.starts_with("--")),
+    };
+    if files_wrong {
         eprintln!("{USAGE}");
         return ExitCode::FAILURE;
     }
-    let samples = match cache.as_deref().map(std::fs::read) {
-        Some(Ok(bytes)) => match learn::read_samples(&bytes) {
-            Ok(samples) => samples,
-            Err(e) => {
-                eprintln!("learn: {}: {e}", cache.unwrap_or_default());
-                return ExitCode::FAILURE;
-            }
-        },
-        _ => match generate(&args, games, endgame_selfplay) {
-            Ok(samples) => {
-                if let Some(path) = &cache {
-                    if let Err(e) = std::fs::write(path, learn::write_samples(&samples)) {
-                        eprintln!("learn: cannot write {path}: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                }
-                samples
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
-    if samples.is_empty() {
-        eprintln!("learn: the games give no endgame samples");
-        return ExitCode::FAILURE;
-    }
-    eprintln!("{} endgame samples; learning", samples.len());
     let training = Training {
         epochs,
         ..Training::default()
     };
-    let mut learned = Patterns::zero();
-    learned.train(&samples, &training);
-    let error: f64 = samples
-        .iter()
-        .map(|s| {
-            let e = learned.evaluate(&s.position) as f64 / Patterns::ONE_DISC as f64;
-            (e - s.score as f64).abs()
-        })
-        .sum::<f64>()
-        / samples.len() as f64;
-    eprintln!("mean absolute error on the endgame samples: {error:.2} discs");
+    let learned = match endgame {
+        Some(path) => endgame_of(&path),
+        None => learn_endgame(&args, cache, games, endgame_selfplay, &training),
+    };
+    let mut learned = match learned {
+        Ok(learned) => learned,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let positions = learn::selfplay_positions(selfplay, 2026);
     eprintln!(
         "{} positions of {selfplay} self-play games",
@@ -183,6 +173,57 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The endgame's weights learned from the samples of the WTHOR files at
+/// `paths` (their first `games` games) and of `selfplay` self-play games
+/// after them, or from the samples in the file `cache` where it exists
+/// (written there when it does not); the midgame's weights are 0.
+fn learn_endgame(
+    paths: &[String],
+    cache: Option<String>,
+    games: usize,
+    selfplay: usize,
+    training: &Training,
+) -> Result<Patterns, String> {
+    let samples = match cache.as_deref().map(std::fs::read) {
+        Some(Ok(bytes)) => learn::read_samples(&bytes)
+            .map_err(|e| format!("learn: {}: {e}", cache.unwrap_or_default()))?,
+        _ => {
+            let samples = generate(paths, games, selfplay)?;
+            if let Some(path) = &cache {
+                std::fs::write(path, learn::write_samples(&samples))
+                    .map_err(|e| format!("learn: cannot write {path}: {e}"))?;
+            }
+            samples
+        }
+    };
+    if samples.is_empty() {
+        return Err("learn: the games give no endgame samples".into());
+    }
+    eprintln!("{} endgame samples; learning", samples.len());
+    let mut learned = Patterns::zero();
+    learned.train(&samples, training);
+    let error: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = learned.evaluate(&s.position) as f64 / Patterns::ONE_DISC as f64;
+            (e - s.score as f64).abs()
+        })
+        .sum::<f64>()
+        / samples.len() as f64;
+    eprintln!("mean absolute error on the endgame samples: {error:.2} discs");
+    Ok(learned)
+}
+
+/// The endgame's weights of the weights file at `path`, the midgame's 0: what
+/// [`learn_endgame`] gave the run that wrote the file.
+fn endgame_of(path: &str) -> Result<Patterns, String> {
+    let mut bytes = std::fs::read(path).map_err(|e| format!("learn: cannot read {path}: {e}"))?;
+    Patterns::from_bytes(&bytes).map_err(|e| format!("learn: {path}: {e}"))?;
+    // Phase 0 is the first table; the midgame's tables are learned again.
+    bytes[2 * WEIGHTS..].fill(0);
+    Ok(Patterns::from_bytes(&bytes).expect("the same length"))
 }
 
 /// The samples of the first `games` games in the WTHOR files at `paths`, and
