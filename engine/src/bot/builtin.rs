@@ -265,8 +265,9 @@ pub struct AlphaBeta {
     /// Multi-ProbCut's cut with the patterns, in spreads (0: none); `None`:
     /// [`AlphaBeta::PROBCUT`] on time, none at a fixed depth.
     probcut: Option<f32>,
-    /// The 8×8 endgame solver, made at the first endgame (its table of up to
-    /// 64 MB, sized by `solve`, is not needed before).
+    /// The 8×8 endgame solver, made at the first endgame, or on time at the
+    /// first move (its table of up to 64 MB, sized by `solve`, is kept from
+    /// move to move).
     solver: Option<Box<crate::solver::Solver>>,
     /// The searches, each made at its first use: their tables are kept from
     /// move to move.
@@ -304,8 +305,9 @@ impl AlphaBeta {
     /// From `solve` empty squares it deepens to the end of the game, exact if
     /// it gets there in time (on 8×8 the solver has the first half of the
     /// time, the deepening the rest if the solver neither finishes nor proves
-    /// a win, whose move it then plays). Moves made on time are not
-    /// reproducible.
+    /// a win, whose move it then plays; the solver is made at the first move
+    /// and keeps its table from move to move, so that each solve starts from
+    /// what the last ones proved). Moves made on time are not reproducible.
     ///
     /// ```
     /// use std::time::{Duration, Instant};
@@ -339,6 +341,14 @@ impl AlphaBeta {
         self.learned = on;
         self
     }
+
+    /// The empty squares a bot on time is exact from when its spec does not
+    /// say (`alphabeta:time=MS`): its solver keeps its table from move to
+    /// move, so that after the first solve the next ones are quick. At 35 ms
+    /// a move on positions of 13 to 22 empty squares of the WTHOR 2015 games,
+    /// the move played loses 0.44 discs on average against the best, where
+    /// exact from 12 with the table emptied each move it lost 0.69.
+    pub const SOLVE_ON_TIME: u32 = 20;
 
     /// Multi-ProbCut's cut, in spreads, of a bot on time by default.
     pub const PROBCUT: f32 = 1.0;
@@ -719,16 +729,22 @@ fn solve_endgame(
     solver: &mut Option<Box<crate::solver::Solver>>,
 ) -> Result<Endgame, BotError> {
     let started = Instant::now();
+    let make = || {
+        let mut solver = crate::solver::Solver::with_table_bits(solver_table_bits(solve));
+        // Each move's solve starts from what the last ones proved.
+        solver.set_principal_variation(true).set_keep_table(true);
+        Box::new(solver)
+    };
+    // On time the table is taken at the first move, not in the time of the
+    // first solve (its memory takes tens of milliseconds to map).
+    if limits.time.is_some() && solve > 0 && fits_patterns(pos) {
+        solver.get_or_insert_with(make);
+    }
     let playing = !pos.is_over() && !pos.must_pass();
     let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
         return Ok(Endgame::Left(limits.time));
     };
-    let bits = solver_table_bits(solve);
-    let solver = solver.get_or_insert_with(|| {
-        let mut solver = crate::solver::Solver::with_table_bits(bits);
-        solver.set_principal_variation(true);
-        Box::new(solver)
-    });
+    let solver = solver.get_or_insert_with(make);
     solver.set_limits(Limits {
         stop: limits.stop.clone(),
         time: limits.time.map(|time| time / 2),

@@ -24,7 +24,7 @@ Built-in bots (BOT is NAME or NAME:OPTION=VALUE[:OPTION=VALUE...]):
               and stable discs elsewhere, then an
               exact solve of the last empty squares; two players only, every
               board and option. Options: depth=N (default 4), solve=N (exact
-              from N empty squares, default 12), time=MS (deepen a ply at a
+              from N empty squares, default 12, 20 on time), time=MS (deepen a ply at a
               time for MS milliseconds a move and play the deepest search
               finished; depth is then a cap, none by default; not
               reproducible), threads=N (default 1; more are not reproducible),
@@ -315,6 +315,18 @@ impl Spec {
         {
             if !given.contains(&"depth") {
                 *depth = u32::MAX;
+            }
+        }
+        // On time, the solver keeps its table from move to move and solves
+        // from further back.
+        if let Kind::AlphaBeta {
+            solve,
+            time: Some(_),
+            ..
+        } = &mut kind
+        {
+            if !given.contains(&"solve") {
+                *solve = AlphaBeta::SOLVE_ON_TIME;
             }
         }
         Ok(Spec {

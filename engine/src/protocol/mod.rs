@@ -95,7 +95,15 @@ pub struct Server {
     /// A bot of your own, in place of alpha-beta; shared by the server's
     /// clones.
     bot: Option<Arc<Mutex<Box<dyn Bot + Send>>>>,
+    /// The alpha-beta bot of the last move with its depth and `solve`, kept
+    /// for the next move while they stay: its tables (the search's, the
+    /// solver's) carry over from move to move, as an engine's do. Shared by
+    /// the server's clones.
+    alphabeta: Arc<Mutex<Option<KeptBot>>>,
 }
+
+/// The server's alpha-beta bot with the depth and `solve` it was made with.
+type KeptBot = ((u32, u32), AlphaBeta);
 
 impl std::fmt::Debug for Server {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -137,6 +145,7 @@ impl Server {
             time_left: [None; 2],
             stop: None,
             bot: None,
+            alphabeta: Arc::default(),
         }
     }
 
@@ -234,9 +243,17 @@ impl Server {
                 bot.choose_legal(&self.game)
             }
             None => {
-                let mut bot = AlphaBeta::new(self.depth(), self.solve).time(self.move_time());
+                let settings = (self.depth(), self.solve);
+                let mut kept = self.alphabeta.lock().unwrap_or_else(|e| e.into_inner());
+                let bot = match kept.take() {
+                    Some((kept_settings, bot)) if kept_settings == settings => bot,
+                    _ => AlphaBeta::new(settings.0, settings.1),
+                };
+                let mut bot = bot.time(self.move_time());
                 bot.set_stop(self.stop.clone());
-                bot.choose(&self.game)
+                let chosen = bot.choose(&self.game);
+                *kept = Some((settings, bot));
+                chosen
             }
         };
         if let Ok(choice) = &chosen {

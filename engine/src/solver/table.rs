@@ -1,6 +1,8 @@
 //! The transposition table: two-entry buckets shared by the solver's threads
 //! without locks, on huge pages where the system gives them.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use super::INFINITY;
 use crate::lockless;
 
@@ -81,6 +83,10 @@ pub(super) struct Table {
     /// The positions that some thread is searching now, so that another
     /// thread defers them and searches elsewhere.
     pub(super) busy: lockless::Busy,
+    /// The empty squares of the position being solved: an entry of more, left
+    /// by an earlier solve (see [`Table::start`]), is of a position no line
+    /// reaches any more, and gives way to any new one.
+    horizon: AtomicU32,
 }
 
 impl Table {
@@ -90,15 +96,27 @@ impl Table {
             buckets: lockless::huge_page_vec(1 << bits),
             mask: (1 << bits) - 1,
             busy: lockless::Busy::default(),
+            horizon: AtomicU32::new(u32::MAX),
         }
     }
 
-    pub(super) fn clear(&self) {
+    /// Readies the table for a solve of a position of `empties` empty
+    /// squares: emptied, unless `keep`, when the entries of earlier solves
+    /// stay (each bounds its own position's score, whatever the root) and
+    /// those of more empty squares than `empties` give way to new ones.
+    pub(super) fn start(&self, empties: u32, keep: bool) {
+        if !keep {
+            self.clear();
+        }
+        self.busy.clear();
+        self.horizon.store(empties, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
         for Bucket(bucket) in &self.buckets {
             bucket[0].clear();
             bucket[1].clear();
         }
-        self.busy.clear();
     }
 
     #[inline(always)]
@@ -127,7 +145,12 @@ impl Table {
         let (i, old) = match (first, second) {
             (Some(e), _) if e.key == key => (0, Some(e)),
             (_, Some(e)) if e.key == key => (1, Some(e)),
-            (Some(e), _) if empties < e.empties as u32 => (1, None),
+            (Some(e), _)
+                if empties < e.empties as u32
+                    && e.empties as u32 <= self.horizon.load(Ordering::Relaxed) =>
+            {
+                (1, None)
+            }
             _ => {
                 // The deeper slot goes to the new, bigger subtree; what it
                 // held moves to the other slot.

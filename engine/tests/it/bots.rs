@@ -341,21 +341,24 @@ fn alpha_beta_takes_a_probcut_and_plays_with_it() {
 }
 
 #[test]
-fn alpha_beta_on_time_deepens_as_far_as_it_is_let() {
+fn alpha_beta_on_time_deepens_as_far_as_it_is_let_and_solves_from_further_back() {
     let kind = |text| Spec::parse(text).unwrap().kind;
     let ms = |n| Some(Duration::from_millis(n));
     assert_eq!(
         kind("alphabeta:time=200"),
         Kind::AlphaBeta {
             depth: u32::MAX,
-            solve: 12,
+            solve: AlphaBeta::SOLVE_ON_TIME,
             time: ms(200),
             threads: 1,
             learned: true,
             probcut: None,
         }
     );
-    for text in ["alphabeta:time=200:depth=6", "alphabeta:depth=6:time=200"] {
+    for text in [
+        "alphabeta:time=200:depth=6:solve=12",
+        "alphabeta:solve=12:depth=6:time=200",
+    ] {
         assert_eq!(
             kind(text),
             Kind::AlphaBeta {

@@ -341,3 +341,31 @@ fn a_timed_game_gives_each_move_a_share_of_the_clock_in_both_protocols() {
     nboard::command(&mut server, &set("").replace("TI[0:30]", ""), &mut out).unwrap();
     assert_eq!(server.move_time(), None);
 }
+
+/// The alpha-beta bot's tables carry over from one move to the next, as an
+/// engine's do: the same search again costs less than the first time. Another
+/// depth makes another bot.
+#[test]
+fn the_servers_alpha_beta_bot_keeps_its_table_from_move_to_move() {
+    let mut server = Server::new(7, 0);
+    let think = |server: &mut Server| {
+        let (mv, ..) = server.think().unwrap();
+        (mv, server.last_nodes.0)
+    };
+    let (first, nodes) = think(&mut server);
+    let (again, fewer) = think(&mut server);
+    assert_eq!(again, first);
+    assert!(
+        fewer * 2 < nodes,
+        "{fewer} nodes again, {nodes} the first time"
+    );
+    server.depth = 6;
+    let (_, shallower) = think(&mut server);
+    server.depth = 7;
+    let (_, anew) = think(&mut server);
+    assert_eq!(
+        anew, nodes,
+        "a new bot at depth 7 searches as the first did"
+    );
+    assert!(shallower < nodes);
+}

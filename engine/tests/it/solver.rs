@@ -760,3 +760,54 @@ fn learned_ordering_and_aspiration_keep_the_scores() {
     // The two orderings search different trees.
     assert_ne!(nodes.0, nodes.1);
 }
+
+#[test]
+fn a_kept_table_gives_the_scores_of_an_empty_one_along_games_and_across_rules() {
+    let mut kept = Solver::with_table_bits(16);
+    kept.set_keep_table(true);
+    let mut fresh = Solver::with_table_bits(16);
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    for seed in 0..6 {
+        // Down one game, as a bot solves move after move.
+        let Some(mut pos) = endgame(&rules, 14, seed) else {
+            continue;
+        };
+        while !pos.is_over() {
+            let (with_kept, alone) = (kept.solve(&pos), fresh.solve(&pos));
+            assert_eq!(with_kept.score, alone.score, "seed {seed}, {pos:?}");
+            if let Some(square) = with_kept.best_move {
+                let spot = pos.legal_moves().iter().find(|m| m.square() == square);
+                let after = pos.play_unchecked(spot.expect("a legal move"));
+                assert_eq!(-fresh.solve(&after).score, alone.score, "{square}");
+            }
+            // The same position again: the kept table holds its proof (from
+            // 10 empty squares up, where the search keeps entries).
+            let again = kept.solve(&pos);
+            assert_eq!(again.score, alone.score);
+            assert!(
+                pos.empty().len() < 10 || again.nodes * 4 < alone.nodes,
+                "seed {seed}: {} nodes again, {} alone",
+                again.nodes,
+                alone.nodes
+            );
+            pos = match pos.legal_moves().iter().next() {
+                Some(m) => pos.play_unchecked(m),
+                None => pos.pass_unchecked(),
+            };
+        }
+        // The same discs under Reversi's rules, Anti-Reversi's, then
+        // Reversi's again: the keys tell the rules apart, so that what the
+        // table kept of the others does not count.
+        let start = endgame(&rules, 10, seed).unwrap();
+        let text = AnyPosition::from(start).to_string();
+        for anti in [false, true, false] {
+            let game = reversi::Game::from_position_str(&text, 2, anti).unwrap();
+            let pos = TwoPlayer8::try_from(*game.position()).unwrap();
+            assert_eq!(
+                kept.solve(&pos).score,
+                minimax(&pos),
+                "seed {seed}, anti {anti}"
+            );
+        }
+    }
+}
