@@ -717,7 +717,8 @@ enum Endgame {
 
 /// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
 /// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
-/// empty squares, `solver` made at its first use. On time, the solver has
+/// empty squares, `solver` made at its first use (on time, at the first move
+/// on 8×8 Reversi, and what that took comes off the move's time). On time, the solver has
 /// half of `limits`' time and the midgame search the rest if it does not
 /// finish, unless it has proved a win by then ([`Partial`]): that move is
 /// played, valued at the margin proved ([`Eval::Discs`]). The stop flag is
@@ -742,7 +743,11 @@ fn solve_endgame(
     }
     let playing = !pos.is_over() && !pos.must_pass();
     let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
-        return Ok(Endgame::Left(limits.time));
+        // What taking the table took comes off the move's time.
+        let left = limits
+            .time
+            .map(|time| time.saturating_sub(started.elapsed()));
+        return Ok(Endgame::Left(left));
     };
     let solver = solver.get_or_insert_with(make);
     solver.set_limits(Limits {
@@ -817,9 +822,9 @@ fn fits_tuned<P: Position>(pos: &P) -> Option<&'static Tuned> {
 }
 
 /// The table size (in bits of entries) of the solver of an alpha-beta bot exact
-/// from `solve` empty squares: the table is cleared before each solve, so the
-/// solver's default 64 MB for 12 empty squares cost more time in the clearing
-/// than in the search. 2^(solve + 6) entries, at least 2^16 and at most 2^22.
+/// from `solve` empty squares: taking the memory costs time (tens of
+/// milliseconds for the solver's default 64 MB), which 12 empty squares do not
+/// repay. 2^(solve + 6) entries, at least 2^16 and at most 2^22.
 #[doc(hidden)] // For the tests in tests/it; not part of the API.
 pub fn solver_table_bits(solve: u32) -> u32 {
     solve.saturating_add(6).clamp(16, 22)

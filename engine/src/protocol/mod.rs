@@ -130,6 +130,11 @@ impl Default for Server {
 }
 
 impl Server {
+    /// The slot of the alpha-beta bot kept from move to move.
+    fn kept_alphabeta(&self) -> std::sync::MutexGuard<'_, Option<KeptBot>> {
+        self.alphabeta.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// An engine on 8×8 Reversi that plays the alpha-beta bot, searching
     /// `max_depth` plies (at least 1) and exact from `solve` empty squares.
     pub fn new(max_depth: u32, solve: u32) -> Server {
@@ -244,15 +249,17 @@ impl Server {
             }
             None => {
                 let settings = (self.depth(), self.solve);
-                let mut kept = self.alphabeta.lock().unwrap_or_else(|e| e.into_inner());
-                let bot = match kept.take() {
+                // Taken out of the slot for the search, not locked through it:
+                // a clone searching meanwhile makes a bot of its own.
+                let kept = self.kept_alphabeta().take();
+                let bot = match kept {
                     Some((kept_settings, bot)) if kept_settings == settings => bot,
                     _ => AlphaBeta::new(settings.0, settings.1),
                 };
                 let mut bot = bot.time(self.move_time());
                 bot.set_stop(self.stop.clone());
                 let chosen = bot.choose(&self.game);
-                *kept = Some((settings, bot));
+                self.kept_alphabeta().get_or_insert((settings, bot));
                 chosen
             }
         };

@@ -312,7 +312,8 @@ pub struct Partial {
 
 /// An exact solver with its transposition table (and a second one of the same
 /// size for 10×10 and the octagon, taken at the first solve there), cleared
-/// before each position so that each is timed on its own, and its settings:
+/// before each position so that each is timed on its own (unless
+/// [`set_keep_table`](Solver::set_keep_table)), and its settings:
 /// the [`Window`], the [`Limits`], the principal variation and a progress
 /// callback.
 pub struct Solver {
@@ -368,9 +369,10 @@ impl Solver {
     /// another, start from what the earlier ones proved: a bot that solves
     /// move after move answers in a fraction of the time, and does not pay
     /// for emptying the table each move (a few milliseconds for the default
-    /// 64 MB). Each entry bounds its own position's score, so the scores are
-    /// the same either way; the nodes, and which of several equally good
-    /// moves is found, may not be. The table's keys tell the rules apart (the
+    /// 64 MB). Each entry bounds its own position's score, so exact scores
+    /// are the same either way; the nodes, which of several equally good
+    /// moves is found, and the bound a windowed or interrupted solve gives
+    /// may not be. The table's keys tell the rules apart (the
     /// board, Anti-Reversi and the blocked squares are in
     /// [`reversi::hash`]'s keys), so one table serves games of any rules.
     pub fn set_keep_table(&mut self, on: bool) -> &mut Solver {

@@ -86,7 +86,7 @@ pub(super) struct Table {
     /// The empty squares of the position being solved: an entry of more, left
     /// by an earlier solve (see [`Table::start`]), is of a position no line
     /// reaches any more, and gives way to any new one.
-    horizon: AtomicU32,
+    root_empties: AtomicU32,
 }
 
 impl Table {
@@ -96,7 +96,7 @@ impl Table {
             buckets: lockless::huge_page_vec(1 << bits),
             mask: (1 << bits) - 1,
             busy: lockless::Busy::default(),
-            horizon: AtomicU32::new(u32::MAX),
+            root_empties: AtomicU32::new(u32::MAX),
         }
     }
 
@@ -109,7 +109,7 @@ impl Table {
             self.clear();
         }
         self.busy.clear();
-        self.horizon.store(empties, Ordering::Relaxed);
+        self.root_empties.store(empties, Ordering::Relaxed);
     }
 
     fn clear(&self) {
@@ -145,12 +145,12 @@ impl Table {
         let (i, old) = match (first, second) {
             (Some(e), _) if e.key == key => (0, Some(e)),
             (_, Some(e)) if e.key == key => (1, Some(e)),
-            (Some(e), _)
-                if empties < e.empties as u32
-                    && e.empties as u32 <= self.horizon.load(Ordering::Relaxed) =>
-            {
-                (1, None)
+            // An earlier solve's entry of more empty squares than this one's
+            // root: no line reaches it any more, and it gives up its slot.
+            (Some(e), _) if e.empties as u32 > self.root_empties.load(Ordering::Relaxed) => {
+                (0, None)
             }
+            (Some(e), _) if empties < e.empties as u32 => (1, None),
             _ => {
                 // The deeper slot goes to the new, bigger subtree; what it
                 // held moves to the other slot.
