@@ -42,6 +42,12 @@ const REDUCED: &[(&str, &str)] = &[
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --out engine/data/patterns.bin",
         "learn tests/data/wthor/WTH_1985.wtb tests/data/wthor/WTH_2015.wtb --games 12 --selfplay 2 --endgame-selfplay 2 --out target/learn-check.bin",
     ),
+    // The midgame of 40,000 self-play games takes about twenty minutes on two
+    // cores; of two, the same program and output, a second or two.
+    (
+        "learn --endgame engine/data/patterns.bin --selfplay 40000 --out my-patterns.bin",
+        "learn --endgame engine/data/patterns.bin --selfplay 2 --out target/learn-endgame-check.bin",
+    ),
     // 2,000 games a board take under half an hour on two cores (most of it
     // solving 6×6 endgames); two a board, the same program and output, a second
     // or two.
