@@ -19,10 +19,11 @@
 //! `--endgame WEIGHTS.bin` takes the endgame's weights from a file this
 //! example wrote and learns only the midgame's (no WTHOR file is read then):
 //! the weights are those of the whole run that wrote the file, with this
-//! run's midgame flags (and the same `--epochs`, which both parts take). On two cores (Intel Xeon, AVX-512) the whole takes
-//! about 75 minutes: about 55 to solve the games (6 the WTHOR games', about 3
-//! each 1,000 self-play games), about 20 to label the midgame. A terminal
-//! shows the progress; a pipe does not.
+//! run's midgame flags (and the same `--epochs`, which both parts take). On
+//! two cores (Intel Xeon, AVX-512) the whole takes about 75 minutes: about 55
+//! to solve the games (6 the WTHOR games', about 3 each 1,000 self-play
+//! games), about 20 to label the midgame. A terminal shows the progress; a
+//! pipe does not.
 
 use std::process::ExitCode;
 

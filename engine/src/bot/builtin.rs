@@ -718,9 +718,9 @@ enum Endgame {
 /// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
 /// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
 /// empty squares, `solver` made at its first use (on time, at the first move
-/// on 8×8 Reversi, and what that took comes off the move's time). On time, the solver has
-/// half of `limits`' time and the midgame search the rest if it does not
-/// finish, unless it has proved a win by then ([`Partial`]): that move is
+/// on 8×8 Reversi, and what that took comes off the move's time). On time,
+/// the solver has half of `limits`' time and the midgame search the rest if
+/// it does not finish, unless it has proved a win by then ([`Partial`]): that move is
 /// played, valued at the margin proved ([`Eval::Discs`]). The stop flag is
 /// [`BotError::Stopped`].
 fn solve_endgame(

@@ -305,10 +305,12 @@ impl Spec {
             }
             given.extend(excludes.iter().find(|&&e| e == key));
         }
-        // On time, alpha-beta deepens as far as the time allows, unless told
-        // how deep it may go.
+        // On time, alpha-beta deepens as far as the time allows unless told
+        // how deep it may go, and is exact from further back (its solver keeps
+        // its table from move to move) unless told where from.
         if let Kind::AlphaBeta {
             depth,
+            solve,
             time: Some(_),
             ..
         } = &mut kind
@@ -316,15 +318,6 @@ impl Spec {
             if !given.contains(&"depth") {
                 *depth = u32::MAX;
             }
-        }
-        // On time, the solver keeps its table from move to move and solves
-        // from further back.
-        if let Kind::AlphaBeta {
-            solve,
-            time: Some(_),
-            ..
-        } = &mut kind
-        {
             if !given.contains(&"solve") {
                 *solve = AlphaBeta::SOLVE_ON_TIME;
             }
