@@ -22,7 +22,7 @@ use crate::search::eval::Features;
 use crate::search::mcts::mcts;
 use crate::search::patterns::Patterns;
 use crate::search::tuned::Tuned;
-use crate::solver::{Partial, SolveError};
+use crate::solver::{Guess, Partial, SolveError};
 
 use super::*;
 
@@ -268,7 +268,7 @@ pub struct AlphaBeta {
     /// The 8×8 endgame solver, made at the first endgame, or on time at the
     /// first move (its table of up to 64 MB, sized by `solve`, is kept from
     /// move to move).
-    solver: Option<Box<crate::solver::Solver>>,
+    solver: EndgameSolver,
     /// The searches, each made at its first use: their tables are kept from
     /// move to move.
     patterns: Option<Searcher<&'static Patterns>>,
@@ -290,7 +290,7 @@ impl AlphaBeta {
             threads: 1,
             learned: true,
             probcut: None,
-            solver: None,
+            solver: EndgameSolver::default(),
             patterns: None,
             tuned: None,
             features: None,
@@ -304,10 +304,12 @@ impl AlphaBeta {
     /// of the deepest search finished in time; the first ply always finishes.
     /// From `solve` empty squares it deepens to the end of the game, exact if
     /// it gets there in time (on 8×8 the solver has the first half of the
-    /// time, the deepening the rest if the solver neither finishes nor proves
-    /// a win, whose move it then plays; the solver is made at the first move
-    /// and keeps its table from move to move, so that each solve starts from
-    /// what the last ones proved). Moves made on time are not reproducible.
+    /// time, or four times the move's time until a solve has finished in the
+    /// game, and the deepening at least half the time after it if the solver
+    /// neither finishes, nor proves a win, nor finishes a selective pass,
+    /// whose move it then plays; the solver is made at the first move and
+    /// keeps its table from move to move, so that each solve starts from what
+    /// the last ones proved). Moves made on time are not reproducible.
     ///
     /// ```
     /// use std::time::{Duration, Instant};
@@ -584,7 +586,7 @@ pub struct SearchBot<E> {
     depth: Option<u32>,
     solve: u32,
     searcher: Searcher<E>,
-    solver: Option<Box<crate::solver::Solver>>,
+    solver: EndgameSolver,
 }
 
 impl<E: EveryBoard> SearchBot<E> {
@@ -596,7 +598,7 @@ impl<E: EveryBoard> SearchBot<E> {
             depth: None,
             solve: 12,
             searcher: Searcher::new(eval).with_solve(12),
-            solver: None,
+            solver: EndgameSolver::default(),
         }
     }
 
@@ -708,26 +710,49 @@ fn pass_by_reply(
 
 /// What [`solve_endgame`] did.
 enum Endgame {
-    /// The solver's move: solved exactly, or a win proved in the time.
+    /// The solver's move: solved exactly, or a win proved or a selective
+    /// pass's guess in the time.
     Solved(Choice),
     /// Not the solver's position, or not solved in time: the time left for
     /// the midgame search.
     Left(Option<Duration>),
 }
 
+/// A bot's 8×8 endgame solver, made at its first use and kept, with its
+/// table, from move to move; and how far from the end its last finished
+/// solve was.
+#[derive(Default)]
+struct EndgameSolver {
+    solver: Option<Box<crate::solver::Solver>>,
+    /// The empty squares of the last position solved to the end: while the
+    /// positions to solve have fewer, its table holds much of their trees.
+    solved: Option<u32>,
+}
+
+/// On time, until a solve has finished in the game, the solver may take this
+/// many times the move's time (half of it after): the first solve costs many
+/// times the next ones, which start from its table, and each move it leaves
+/// to the midgame search loses about a disc. At 35 ms a move on the WTHOR
+/// 2015 games, with four times the move's time for every solve, the moves
+/// played at 18, 19 and 20 empty squares lost 0, 0.08 and 0.36 discs on
+/// average against the best, instead of 0.48, 0.66 and 0.80 with half of it
+/// (Intel Xeon, 2026-12-08; PERFORMANCE.md).
+const FIRST_SOLVE_TIMES: u32 = 4;
+
 /// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
 /// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
-/// empty squares, `solver` made at its first use (on time, at the first move
-/// on 8×8 Reversi, and what that took comes off the move's time). On time,
-/// the solver has half of `limits`' time and the midgame search the rest if
-/// it does not finish, unless it has proved a win by then ([`Partial`]): that move is
-/// played, valued at the margin proved ([`Eval::Discs`]). The stop flag is
-/// [`BotError::Stopped`].
+/// empty squares, the solver made at its first use (on time, at the first
+/// move on 8×8 Reversi, and what that took comes off the move's time). On
+/// time, the solver has half of `limits`' time ([`FIRST_SOLVE_TIMES`] the
+/// time until one has finished in the game) and the midgame search the rest
+/// (at least half the time) if it does not finish, unless it has proved a
+/// win or finished a selective pass by then ([`interrupted_choice`]): that
+/// move is played. The stop flag is [`BotError::Stopped`].
 fn solve_endgame(
     pos: &AnyPosition,
     solve: u32,
     limits: &Limits,
-    solver: &mut Option<Box<crate::solver::Solver>>,
+    kept: &mut EndgameSolver,
 ) -> Result<Endgame, BotError> {
     let started = Instant::now();
     let make = || {
@@ -739,32 +764,46 @@ fn solve_endgame(
     // On time the table is taken at the first move, not in the time of the
     // first solve (its memory takes tens of milliseconds to map).
     if limits.time.is_some() && solve > 0 && fits_patterns(pos) {
-        solver.get_or_insert_with(make);
+        kept.solver.get_or_insert_with(make);
     }
+    // What taking the table or an unfinished solve took comes off the
+    // move's time, but the midgame search has half of it at least.
+    let left = || {
+        limits
+            .time
+            .map(|time| time.saturating_sub(started.elapsed()).max(time / 2))
+    };
     let playing = !pos.is_over() && !pos.must_pass();
     let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
-        // What taking the table took comes off the move's time.
         let left = limits
             .time
             .map(|time| time.saturating_sub(started.elapsed()));
         return Ok(Endgame::Left(left));
     };
-    let solver = solver.get_or_insert_with(make);
+    let empties = position.empty().len() as u32;
+    let first = kept.solved.is_none_or(|solved| solved <= empties);
+    let solver = kept.solver.get_or_insert_with(make);
     solver.set_limits(Limits {
         stop: limits.stop.clone(),
-        time: limits.time.map(|time| time / 2),
+        time: limits.time.map(|time| match first {
+            true => time * FIRST_SOLVE_TIMES,
+            false => time / 2,
+        }),
         ..Limits::default()
     });
     match solver.try_solve(&position) {
-        Ok(solution) => match solution.best_move {
-            Some(square) => Ok(Endgame::Solved(Choice {
-                mv: Move::Place(square),
-                eval: Some(Eval::Exact(solution.score)),
-                nodes: solution.nodes,
-                pv: solution.pv,
-            })),
-            None => Ok(Endgame::Left(limits.time)),
-        },
+        Ok(solution) => {
+            kept.solved = Some(empties);
+            match solution.best_move {
+                Some(square) => Ok(Endgame::Solved(Choice {
+                    mv: Move::Place(square),
+                    eval: Some(Eval::Exact(solution.score)),
+                    nodes: solution.nodes,
+                    pv: solution.pv,
+                })),
+                None => Ok(Endgame::Left(limits.time)),
+            }
+        }
         Err(SolveError::Interrupted {
             why: Interruption::Stopped,
             ..
@@ -773,30 +812,37 @@ fn solve_endgame(
             why: Interruption::Time,
             nodes,
             best,
-        }) => Ok(match proved_win(best, nodes) {
+            guess,
+        }) => Ok(match interrupted_choice(best, guess, nodes) {
             Some(choice) => Endgame::Solved(choice),
-            None => Endgame::Left(
-                limits
-                    .time
-                    .map(|time| time.saturating_sub(started.elapsed())),
-            ),
+            None => Endgame::Left(left()),
         }),
         // No other limit is set, and the position is the solver's.
         Err(e) => Err(EngineError::from(e).into()),
     }
 }
 
-/// The move of an interrupted solve that proved a win ([`Partial`] with a
-/// margin above 0), valued at the margin proved: played rather than left to
-/// the midgame search, which might prefer a move the solver has not proved.
+/// The move of an interrupted solve, played rather than left to the midgame
+/// search: one that proved a win ([`Partial`] with a margin above 0), valued
+/// at the margin proved; else the last selective pass's ([`Guess`]), valued
+/// at its estimate, a search to the end of the game that a search by the
+/// evaluation alone does not match in the same time.
 #[doc(hidden)] // For the tests in tests/it; not part of the API.
-pub fn proved_win(best: Option<Partial>, nodes: u64) -> Option<Choice> {
-    let best = best.filter(|partial| partial.at_least > 0)?;
+pub fn interrupted_choice(
+    best: Option<Partial>,
+    guess: Option<Guess>,
+    nodes: u64,
+) -> Option<Choice> {
+    let (square, value) = match (best.filter(|partial| partial.at_least > 0), guess) {
+        (Some(won), _) => (won.best_move, won.at_least),
+        (None, Some(guess)) => (guess.best_move, guess.score),
+        (None, None) => return None,
+    };
     Some(Choice {
-        mv: Move::Place(best.best_move),
-        eval: Some(Eval::Discs(f64::from(best.at_least))),
+        mv: Move::Place(square),
+        eval: Some(Eval::Discs(f64::from(value))),
         nodes,
-        pv: vec![Move::Place(best.best_move)],
+        pv: vec![Move::Place(square)],
     })
 }
 

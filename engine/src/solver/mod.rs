@@ -295,6 +295,10 @@ pub enum SolveError {
         /// The best root move searched to the end, with the least score the
         /// position is known to reach; `None` when no root move was.
         best: Option<Partial>,
+        /// What the last selective pass finished before the limit found (far
+        /// from the end on 8×8: [`Progress::selective`]); `None` when none
+        /// finished.
+        guess: Option<Guess>,
     },
 }
 
@@ -308,6 +312,22 @@ pub struct Partial {
     /// as far as the moves searched go; a move not yet searched may do
     /// better).
     pub at_least: i32,
+}
+
+/// What the last selective pass of an interrupted solve found
+/// ([`SolveError::Interrupted`]): its best move and score, searched to the
+/// end of the game with Multi-ProbCut cuts at `margin` discs. The score is an
+/// estimate, not a bound; the move is the one an engine plays when it has no
+/// time to prove better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guess {
+    /// The pass's best move.
+    pub best_move: Square,
+    /// The pass's score for the player to move, in discs.
+    pub score: i32,
+    /// The pass's margin in discs: a node was cut where a shallow search
+    /// predicted its score beyond the window by this much.
+    pub margin: i32,
 }
 
 /// An exact solver with its transposition table (and a second one of the same
@@ -502,6 +522,7 @@ impl Solver {
                 nodes: 0,
                 stopped: search.stopped(),
                 partial: None,
+                guessed: None,
             };
             return finish(nothing, self.window.bounds(), started);
         }
@@ -533,6 +554,7 @@ impl Solver {
             nodes: search.nodes,
             stopped: search.stopped(),
             partial: search.found,
+            guessed: search.guessed,
         };
         finish(found, (alpha, beta), started)
     }
@@ -601,6 +623,9 @@ struct Outcome {
     /// The best root move searched to the end, with the score the position
     /// reaches at least ([`Partial`]).
     partial: Option<(Square, i32)>,
+    /// The last finished selective pass's best move, score and margin
+    /// ([`Guess`]).
+    guessed: Option<(Square, i32, i32)>,
 }
 
 /// The solution from what a search found, or why it stopped.
@@ -612,6 +637,11 @@ fn finish(found: Outcome, window: (i32, i32), started: Instant) -> Result<Soluti
             best: found.partial.map(|(best_move, at_least)| Partial {
                 best_move,
                 at_least,
+            }),
+            guess: found.guessed.map(|(best_move, score, margin)| Guess {
+                best_move,
+                score,
+                margin,
             }),
         });
     }

@@ -74,6 +74,10 @@ pub(super) struct Searcher {
     /// score the position is known to reach at least (a lower bound): what
     /// an interrupted solve gives back.
     pub(super) found: Option<(Square, i32)>,
+    /// The best root move, score and margin in discs of the last selective
+    /// pass finished in this solve: what an interrupted solve gives back
+    /// beside [`found`](Self::found).
+    pub(super) guessed: Option<(Square, i32, i32)>,
     /// In a selective pass ([`SELECTIVE_MARGINS`]), Multi-ProbCut's margin in
     /// the learned evaluation's units; `None` in the exact search.
     pub(super) selective: Option<i32>,
@@ -139,6 +143,7 @@ impl Searcher {
             sort_depth,
             watch: Watch::unlimited(),
             found: None,
+            guessed: None,
             selective: None,
             margins: SELECTIVE_MARGINS.to_vec(),
         }
@@ -154,6 +159,7 @@ impl Searcher {
         self.nodes = 0;
         self.watch = Watch::start(limits, CHECK_EVERY);
         self.found = None;
+        self.guessed = None;
         // Exact unless a selective pass sets it (and whatever a solve cut
         // short by a panic left).
         self.selective = None;
@@ -247,6 +253,7 @@ impl Searcher {
             sort_depth: self.sort_depth,
             watch: Watch::new(None, None, Some(stop), CHECK_EVERY),
             found: None,
+            guessed: None,
             selective: None,
             margins: self.margins.clone(),
         }
@@ -1062,10 +1069,9 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
     } else {
         Vec::new()
     };
-    let passes = selective.iter().map(|&m| Some(m * Patterns::ONE_DISC));
     let mut pass = 0;
-    for selectivity in passes.chain([None]) {
-        search.selective = selectivity;
+    for margin in selective.into_iter().map(Some).chain([None]) {
+        search.selective = margin.map(|m| m * Patterns::ONE_DISC);
         let (best, score) = windowed(
             search,
             pos,
@@ -1076,12 +1082,15 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
             &mut pass,
         );
         search.selective = None;
-        if selectivity.is_none() {
+        if margin.is_none() {
             return (best, score);
         }
         if search.stopped().is_some() {
             // No root move of a selective pass was searched to the end.
             return (None, score);
+        }
+        if let (Some(best), Some(margin)) = (best, margin) {
+            search.guessed = Some((best.square(), score, margin));
         }
         guess = score.clamp(alpha.max(-64), beta.min(64));
     }

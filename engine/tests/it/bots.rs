@@ -447,25 +447,41 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
 }
 
 #[test]
-fn an_interrupted_solve_that_proved_a_win_plays_it_and_nothing_less() {
-    use reversi_engine::solver::Partial;
-    let square = reversi::Square::new(2, 3);
+fn an_interrupted_solve_plays_a_proved_win_else_its_selective_guess() {
+    use reversi_engine::solver::{Guess, Partial};
+    let (square, other) = (reversi::Square::new(2, 3), reversi::Square::new(5, 4));
     let partial = |at_least| {
         Some(Partial {
             best_move: square,
             at_least,
         })
     };
-    let won = proved_win(partial(2), 1234).expect("a win proved");
+    let guess = Some(Guess {
+        best_move: other,
+        score: 6,
+        margin: 8,
+    });
+    let won = interrupted_choice(partial(2), None, 1234).expect("a win proved");
     assert_eq!(won.mv, Move::Place(square));
     assert_eq!(won.eval, Some(Eval::Discs(2.0)));
     assert_eq!(won.nodes, 1234);
     assert_eq!(won.pv, vec![Move::Place(square)]);
-    // A draw or a loss at least, or nothing found: the midgame search decides.
+    // A proved win comes before a guess that hopes for more.
+    assert_eq!(interrupted_choice(partial(2), guess, 1234), Some(won));
     for at_least in [0, -6] {
-        assert_eq!(proved_win(partial(at_least), 1234), None, "{at_least}");
+        // A draw or a loss at least: the selective pass's move, at its estimate.
+        let guessed = interrupted_choice(partial(at_least), guess, 99).expect("a guess");
+        assert_eq!(guessed.mv, Move::Place(other), "{at_least}");
+        assert_eq!(guessed.eval, Some(Eval::Discs(6.0)));
+        assert_eq!(guessed.nodes, 99);
+        // Nor a guess: the midgame search decides.
+        assert_eq!(
+            interrupted_choice(partial(at_least), None, 1),
+            None,
+            "{at_least}"
+        );
     }
-    assert_eq!(proved_win(None, 1234), None);
+    assert_eq!(interrupted_choice(None, None, 1234), None);
 }
 
 #[test]
@@ -484,6 +500,54 @@ fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
         assert!(game.is_legal(choice.mv));
         assert!(matches!(choice.eval, Some(Eval::Discs(_))), "{choice:?}");
     }
+}
+
+/// On time, the solver may take four times the move's time until a solve
+/// has finished in the game, and half of it after. Timed against the solver
+/// itself on this machine (a fresh one, as the bot's): a position it solves
+/// in `s` is solved exactly by a bot given `s` a move; after that solve, a
+/// position of fewer empty squares that takes `s2` is not solved exactly in
+/// a third of `s2` a move (the solver has half of it; four times would have
+/// solved it).
+#[test]
+fn on_time_the_first_solve_of_a_game_takes_longer_than_the_next() {
+    use reversi_engine::solver::Solver;
+    let solve_time = |game: &Game| {
+        let pos = reversi::TwoPlayer8::try_from(*game.position()).unwrap();
+        (0..2)
+            .map(|_| {
+                let mut solver = Solver::with_table_bits(solver_table_bits(20));
+                let started = Instant::now();
+                solver.solve(&pos);
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let playable = |game: &Game| !game.is_over() && !game.must_pass();
+    let first = (0..)
+        .map(|seed| endgame(reversi::Rules::default(), 19, seed))
+        .find(|game| playable(game) && solve_time(game) > Duration::from_millis(2))
+        .unwrap();
+    let s = solve_time(&first);
+    let mut bot = AlphaBeta::new(u32::MAX, 20).time(Some(s));
+    let choice = bot.choose(&first).unwrap();
+    assert!(
+        matches!(choice.eval, Some(Eval::Exact(_))),
+        "{choice:?} in {s:?}"
+    );
+    // Another game's position, whose tree the table does not hold.
+    let next = (100..)
+        .map(|seed| endgame(reversi::Rules::default(), 17, seed))
+        .find(|game| playable(game) && solve_time(game) > Duration::from_millis(6))
+        .unwrap();
+    let s2 = solve_time(&next);
+    let mut bot = bot.time(Some(s2 / 3));
+    let choice = bot.choose(&next).unwrap();
+    assert!(
+        matches!(choice.eval, Some(Eval::Discs(_))),
+        "{choice:?} in {s2:?}"
+    );
 }
 
 #[test]

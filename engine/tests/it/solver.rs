@@ -583,6 +583,67 @@ fn a_solve_stopped_in_a_selective_pass_gives_no_move() {
     }
 }
 
+/// A solve stopped in the exact search after its selective passes (the stop
+/// flag set when the progress callback hears the first exact root move)
+/// gives back the last selective pass's move and score as its guess, at
+/// that pass's margin (8 discs).
+#[test]
+fn a_solve_stopped_after_its_selective_passes_gives_their_guess() {
+    for (i, pos) in quick_endgames(20) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&seen);
+        let mut solver = Solver::with_table_bits(18);
+        solver.set_progress(move |p| {
+            if p.selective {
+                log.lock().unwrap().push((p.best_move, p.score));
+            } else {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        solver.set_limits(Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        });
+        let Err(SolveError::Interrupted {
+            why: Interruption::Stopped,
+            guess: Some(guess),
+            ..
+        }) = solver.try_solve(&pos)
+        else {
+            panic!("endgame {i}: not stopped with a guess");
+        };
+        let last = seen.lock().unwrap().last().copied();
+        assert_eq!(Some((guess.best_move, guess.score)), last, "endgame {i}");
+        assert_eq!(guess.margin, 8);
+        assert!(pos.is_legal(guess.best_move), "endgame {i}");
+    }
+}
+
+/// Below 20 empty squares there is no selective pass, so an interrupted
+/// solve has no guess.
+#[test]
+fn an_interrupted_solve_below_20_empties_has_no_guess() {
+    let rules = Rules::builder(Board::Size8).build().unwrap();
+    let mut solver = Solver::with_table_bits(16);
+    solver.set_limits(Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    });
+    let mut interrupted = 0;
+    for pos in (0..6).filter_map(|seed| endgame(&rules, 19, seed)) {
+        match solver.try_solve(&pos) {
+            Err(SolveError::Interrupted { guess, .. }) => {
+                interrupted += 1;
+                assert_eq!(guess, None);
+            }
+            other => assert!(other.is_ok(), "{other:?}"),
+        }
+    }
+    assert!(interrupted > 0);
+}
+
 /// A multi-player position is refused with a typed error.
 /// An interrupted solve gives back the best move it had searched to the end,
 /// with a score the position reaches at least: never above the exact score,
