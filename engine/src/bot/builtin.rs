@@ -290,7 +290,7 @@ impl AlphaBeta {
             threads: 1,
             learned: true,
             probcut: None,
-            solver: EndgameSolver::default(),
+            solver: EndgameSolver::new(),
             patterns: None,
             tuned: None,
             features: None,
@@ -354,6 +354,30 @@ impl AlphaBeta {
 
     /// Multi-ProbCut's cut, in spreads, of a bot on time by default.
     pub const PROBCUT: f32 = 1.0;
+
+    /// On time, until a solve has finished in the game, the solver may take
+    /// this many times the move's time by default (half of it after;
+    /// [`first_solve_times`](Self::first_solve_times)): the first solve costs
+    /// many times the next ones, which start from its table, and each move it
+    /// leaves to the midgame search loses about a disc. At 35 ms a move on
+    /// the WTHOR 2015 games, with four times the move's time for every solve,
+    /// the moves played at 18, 19 and 20 empty squares lost 0, 0.08 and 0.36
+    /// discs on average against the best, instead of 0.48, 0.66 and 0.80 with
+    /// half of it (Intel Xeon, 2026-12-08; PERFORMANCE.md).
+    pub const FIRST_SOLVE_TIMES: u32 = 4;
+
+    /// On time, how many times the move's time the solver may take until a
+    /// solve has finished in the game ([`FIRST_SOLVE_TIMES`](Self::FIRST_SOLVE_TIMES)
+    /// by default; 0 counts as half, as after). A solve that does not finish
+    /// leaves the midgame search half the move's time, so a move may take
+    /// this many and a half times the move's time: a caller whose time is a
+    /// share of a clock sets what the clock allows (the NBoard and GTP
+    /// [`Server`](crate::protocol::Server) sets 1, as its clock gives a move
+    /// at most half the time left).
+    pub fn first_solve_times(mut self, times: u32) -> AlphaBeta {
+        self.solver.first_times = times;
+        self
+    }
 
     /// With the learned patterns, cut by Multi-ProbCut at `t` spreads
     /// ([`Patterns::probcut`]; 0 turns it off, negative counts as 0); `None`,
@@ -598,7 +622,7 @@ impl<E: EveryBoard> SearchBot<E> {
             depth: None,
             solve: 12,
             searcher: Searcher::new(eval).with_solve(12),
-            solver: EndgameSolver::default(),
+            solver: EndgameSolver::new(),
         }
     }
 
@@ -719,32 +743,47 @@ enum Endgame {
 }
 
 /// A bot's 8×8 endgame solver, made at its first use and kept, with its
-/// table, from move to move; and how far from the end its last finished
-/// solve was.
-#[derive(Default)]
+/// table, from move to move; how far from the end its last finished solve
+/// was; and how long its first solve of a game may take.
 struct EndgameSolver {
     solver: Option<Box<crate::solver::Solver>>,
     /// The empty squares of the last position solved to the end: while the
     /// positions to solve have fewer, its table holds much of their trees.
+    /// A position with as many or more is taken for a new game's.
     solved: Option<u32>,
+    /// [`AlphaBeta::first_solve_times`].
+    first_times: u32,
 }
 
-/// On time, until a solve has finished in the game, the solver may take this
-/// many times the move's time (half of it after): the first solve costs many
-/// times the next ones, which start from its table, and each move it leaves
-/// to the midgame search loses about a disc. At 35 ms a move on the WTHOR
-/// 2015 games, with four times the move's time for every solve, the moves
-/// played at 18, 19 and 20 empty squares lost 0, 0.08 and 0.36 discs on
-/// average against the best, instead of 0.48, 0.66 and 0.80 with half of it
-/// (Intel Xeon, 2026-12-08; PERFORMANCE.md).
-const FIRST_SOLVE_TIMES: u32 = 4;
+impl EndgameSolver {
+    fn new() -> EndgameSolver {
+        EndgameSolver {
+            solver: None,
+            solved: None,
+            first_times: AlphaBeta::FIRST_SOLVE_TIMES,
+        }
+    }
+
+    /// The solver's time for a position of `empties` empty squares on a
+    /// move's `time`: [`first_times`](Self::first_times) the time until a
+    /// solve has finished in the game, half of it after.
+    fn time_for(&self, empties: u32, time: Duration) -> Duration {
+        let first = self.solved.is_none_or(|solved| solved <= empties);
+        if first && self.first_times > 0 {
+            time.saturating_mul(self.first_times)
+        } else {
+            time / 2
+        }
+    }
+}
 
 /// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
 /// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
 /// empty squares, the solver made at its first use (on time, at the first
 /// move on 8×8 Reversi, and what that took comes off the move's time). On
-/// time, the solver has half of `limits`' time ([`FIRST_SOLVE_TIMES`] the
-/// time until one has finished in the game) and the midgame search the rest
+/// time, the solver has half of `limits`' time
+/// ([`AlphaBeta::first_solve_times`] the time until one has finished in the
+/// game) and the midgame search the rest
 /// (at least half the time) if it does not finish, unless it has proved a
 /// win or finished a selective pass by then ([`interrupted_choice`]): that
 /// move is played. The stop flag is [`BotError::Stopped`].
@@ -767,28 +806,27 @@ fn solve_endgame(
         kept.solver.get_or_insert_with(make);
     }
     // What taking the table or an unfinished solve took comes off the
-    // move's time, but the midgame search has half of it at least.
-    let left = || {
-        limits
-            .time
-            .map(|time| time.saturating_sub(started.elapsed()).max(time / 2))
+    // move's time; after a solve, the midgame search has half of it at least.
+    let left = |at_least_half: bool| {
+        limits.time.map(|time| {
+            let least = if at_least_half {
+                time / 2
+            } else {
+                Duration::ZERO
+            };
+            time.saturating_sub(started.elapsed()).max(least)
+        })
     };
     let playing = !pos.is_over() && !pos.must_pass();
     let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
-        let left = limits
-            .time
-            .map(|time| time.saturating_sub(started.elapsed()));
-        return Ok(Endgame::Left(left));
+        return Ok(Endgame::Left(left(false)));
     };
     let empties = position.empty().len() as u32;
-    let first = kept.solved.is_none_or(|solved| solved <= empties);
+    let solver_time = limits.time.map(|time| kept.time_for(empties, time));
     let solver = kept.solver.get_or_insert_with(make);
     solver.set_limits(Limits {
         stop: limits.stop.clone(),
-        time: limits.time.map(|time| match first {
-            true => time * FIRST_SOLVE_TIMES,
-            false => time / 2,
-        }),
+        time: solver_time,
         ..Limits::default()
     });
     match solver.try_solve(&position) {
@@ -815,7 +853,7 @@ fn solve_endgame(
             guess,
         }) => Ok(match interrupted_choice(best, guess, nodes) {
             Some(choice) => Endgame::Solved(choice),
-            None => Endgame::Left(left()),
+            None => Endgame::Left(left(true)),
         }),
         // No other limit is set, and the position is the solver's.
         Err(e) => Err(EngineError::from(e).into()),
@@ -824,19 +862,22 @@ fn solve_endgame(
 
 /// The move of an interrupted solve, played rather than left to the midgame
 /// search: one that proved a win ([`Partial`] with a margin above 0), valued
-/// at the margin proved; else the last selective pass's ([`Guess`]), valued
-/// at its estimate, a search to the end of the game that a search by the
-/// evaluation alone does not match in the same time.
+/// at the margin proved; else, after a selective pass ([`Guess`]), the move
+/// the exact search proved best so far (it searched the guess's move first,
+/// so a move it proved since does at least as well), or the guess's move
+/// itself, valued at its estimate: a search to the end of the game that a
+/// search by the evaluation alone does not match in the same time.
 #[doc(hidden)] // For the tests in tests/it; not part of the API.
 pub fn interrupted_choice(
     best: Option<Partial>,
     guess: Option<Guess>,
     nodes: u64,
 ) -> Option<Choice> {
-    let (square, value) = match (best.filter(|partial| partial.at_least > 0), guess) {
-        (Some(won), _) => (won.best_move, won.at_least),
+    let (square, value) = match (best, guess) {
+        (Some(won), _) if won.at_least > 0 => (won.best_move, won.at_least),
+        (Some(proved), Some(_)) => (proved.best_move, proved.at_least),
         (None, Some(guess)) => (guess.best_move, guess.score),
-        (None, None) => return None,
+        (_, None) => return None,
     };
     Some(Choice {
         mv: Move::Place(square),

@@ -256,7 +256,9 @@ impl Server {
                     Some((kept_settings, bot)) if kept_settings == settings => bot,
                     _ => AlphaBeta::new(settings.0, settings.1),
                 };
-                let mut bot = bot.time(self.move_time());
+                // A clock's move time is at most half the time left: the
+                // first solve of a game takes no more than it.
+                let mut bot = bot.time(self.move_time()).first_solve_times(1);
                 bot.set_stop(self.stop.clone());
                 let chosen = bot.choose(&self.game);
                 self.kept_alphabeta().get_or_insert((settings, bot));

@@ -11,7 +11,8 @@
 //! solver always searches to the end of the game, so the depth does not apply),
 //! and an interrupted solve gives back the best move it had searched to the
 //! end with a score the position reaches at least ([`SolveError::Interrupted`],
-//! [`Partial`]); [`Solver::set_progress`] hears of each root move. Both paths
+//! [`Partial`]), and what its last finished selective pass found ([`Guess`]);
+//! [`Solver::set_progress`] hears of each root move. Both paths
 //! take the threads of [`Solver::set_threads`]. [`Solver::solve_obf`] solves an
 //! OBF line.
 //!

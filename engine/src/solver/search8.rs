@@ -1072,7 +1072,7 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
     let mut pass = 0;
     for margin in selective.into_iter().map(Some).chain([None]) {
         search.selective = margin.map(|m| m * Patterns::ONE_DISC);
-        let (best, score) = windowed(
+        let (best, score, missed) = windowed(
             search,
             pos,
             guess,
@@ -1089,7 +1089,9 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
             // No root move of a selective pass was searched to the end.
             return (None, score);
         }
-        if let (Some(best), Some(margin)) = (best, margin) {
+        // A pass that missed its last window has only a bound, and its move
+        // only the best against it: no guess.
+        if let (Some(best), Some(margin), false) = (best, margin, missed) {
             search.guessed = Some((best.square(), score, margin));
         }
         guess = score.clamp(alpha.max(-64), beta.min(64));
@@ -1099,7 +1101,8 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
 
 /// [`root`] in (`alpha`, `beta`), first in a window of
 /// [`ASPIRATION_WIDTH`] discs around `guess`, then twice as wide on the side
-/// of each miss; `pass` counts the root's searches through the solve.
+/// of each miss; `pass` counts the root's searches through the solve. Whether
+/// the score missed the last window (a selective pass's third answer may).
 fn windowed<P: Position<Layout = Grid8> + UpdateKey>(
     search: &mut Searcher,
     pos: &P,
@@ -1108,7 +1111,7 @@ fn windowed<P: Position<Layout = Grid8> + UpdateKey>(
     progress: &mut Option<ProgressFn>,
     started: Instant,
     pass: &mut u32,
-) -> (Option<Spot<Grid8>>, i32) {
+) -> (Option<Spot<Grid8>>, i32, bool) {
     // Scores are even: the window holds the guess and the even scores up to
     // `width` from it; beyond it, the next window is twice as wide.
     let mut width = ASPIRATION_WIDTH;
@@ -1123,16 +1126,17 @@ fn windowed<P: Position<Layout = Grid8> + UpdateKey>(
         let (best, score) = root(search, pos, low, high, progress, started, *pass);
         // A selective search may miss on one side and then the other (its
         // cuts depend on the window): its third answer stands.
+        let missed = (score <= low && low > alpha) || (score >= high && high < beta);
         if search.stopped().is_some() || (search.selective.is_some() && tries >= 3) {
-            return (best, score);
+            return (best, score, missed);
         }
         width *= 2;
-        if score <= low && low > alpha {
+        if !missed {
+            return (best, score, false);
+        } else if score <= low {
             (low, high) = ((score - width - 1).max(alpha), (score + 1).min(beta));
-        } else if score >= high && high < beta {
-            (low, high) = ((score - 1).max(alpha), (score + width + 1).min(beta));
         } else {
-            return (best, score);
+            (low, high) = ((score - 1).max(alpha), (score + width + 1).min(beta));
         }
     }
 }

@@ -447,7 +447,7 @@ fn deepening_on_time_ends_with_the_plain_search_of_its_last_depth() {
 }
 
 #[test]
-fn an_interrupted_solve_plays_a_proved_win_else_its_selective_guess() {
+fn an_interrupted_solve_plays_a_proved_win_else_a_proved_move_or_its_selective_guess() {
     use reversi_engine::solver::{Guess, Partial};
     let (square, other) = (reversi::Square::new(2, 3), reversi::Square::new(5, 4));
     let partial = |at_least| {
@@ -469,25 +469,30 @@ fn an_interrupted_solve_plays_a_proved_win_else_its_selective_guess() {
     // A proved win comes before a guess that hopes for more.
     assert_eq!(interrupted_choice(partial(2), guess, 1234), Some(won));
     for at_least in [0, -6] {
-        // A draw or a loss at least: the selective pass's move, at its estimate.
-        let guessed = interrupted_choice(partial(at_least), guess, 99).expect("a guess");
-        assert_eq!(guessed.mv, Move::Place(other), "{at_least}");
-        assert_eq!(guessed.eval, Some(Eval::Discs(6.0)));
-        assert_eq!(guessed.nodes, 99);
-        // Nor a guess: the midgame search decides.
+        // A draw or a loss at least, after a selective pass: the exact
+        // search's move, which it searched after the guess's, at its bound.
+        let proved = interrupted_choice(partial(at_least), guess, 99).expect("a move");
+        assert_eq!(proved.mv, Move::Place(square), "{at_least}");
+        assert_eq!(proved.eval, Some(Eval::Discs(f64::from(at_least))));
+        assert_eq!(proved.nodes, 99);
+        // Without a selective pass: the midgame search decides.
         assert_eq!(
             interrupted_choice(partial(at_least), None, 1),
             None,
             "{at_least}"
         );
     }
+    // No move searched to the end: the selective pass's move, at its estimate.
+    let guessed = interrupted_choice(None, guess, 99).expect("a guess");
+    assert_eq!(guessed.mv, Move::Place(other));
+    assert_eq!(guessed.eval, Some(Eval::Discs(6.0)));
     assert_eq!(interrupted_choice(None, None, 1234), None);
 }
 
 #[test]
 fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
     use reversi::{Board, Rules};
-    // 22 empty squares cannot be solved in a millisecond, on 8×8 (the
+    // 22 empty squares cannot be solved in a few milliseconds, on 8×8 (the
     // solver) or 10×10 (the plain search): the deepening's move comes
     // instead, an estimate.
     for board in [Board::Size8, Board::Size10] {
@@ -504,11 +509,12 @@ fn on_time_the_exact_endgame_gives_way_to_the_deepening() {
 
 /// On time, the solver may take four times the move's time until a solve
 /// has finished in the game, and half of it after. Timed against the solver
-/// itself on this machine (a fresh one, as the bot's): a position it solves
-/// in `s` is solved exactly by a bot given `s` a move; after that solve, a
-/// position of fewer empty squares that takes `s2` is not solved exactly in
-/// a third of `s2` a move (the solver has half of it; four times would have
-/// solved it).
+/// itself on this machine (a fresh one, as the bot's), on positions that
+/// take it 15 ms or more: a position it solves in `s` is solved exactly by a
+/// bot given `s` a move, but not by one whose first solve may take only half
+/// of it (`first_solve_times(0)`); after that solve, a position of fewer
+/// empty squares that takes `s2` is not solved exactly in a third of `s2` a
+/// move (the solver has half of it; four times would have solved it).
 #[test]
 fn on_time_the_first_solve_of_a_game_takes_longer_than_the_next() {
     use reversi_engine::solver::Solver;
@@ -524,12 +530,22 @@ fn on_time_the_first_solve_of_a_game_takes_longer_than_the_next() {
             .min()
             .unwrap()
     };
-    let playable = |game: &Game| !game.is_over() && !game.must_pass();
+    let long = |game: &Game| {
+        !game.is_over() && !game.must_pass() && solve_time(game) > Duration::from_millis(15)
+    };
     let first = (0..)
         .map(|seed| endgame(reversi::Rules::default(), 19, seed))
-        .find(|game| playable(game) && solve_time(game) > Duration::from_millis(2))
+        .find(long)
         .unwrap();
     let s = solve_time(&first);
+    let mut halved = AlphaBeta::new(u32::MAX, 20)
+        .time(Some(s))
+        .first_solve_times(0);
+    let choice = halved.choose(&first).unwrap();
+    assert!(
+        matches!(choice.eval, Some(Eval::Discs(_))),
+        "{choice:?} in {s:?}"
+    );
     let mut bot = AlphaBeta::new(u32::MAX, 20).time(Some(s));
     let choice = bot.choose(&first).unwrap();
     assert!(
@@ -539,7 +555,7 @@ fn on_time_the_first_solve_of_a_game_takes_longer_than_the_next() {
     // Another game's position, whose tree the table does not hold.
     let next = (100..)
         .map(|seed| endgame(reversi::Rules::default(), 17, seed))
-        .find(|game| playable(game) && solve_time(game) > Duration::from_millis(6))
+        .find(long)
         .unwrap();
     let s2 = solve_time(&next);
     let mut bot = bot.time(Some(s2 / 3));
