@@ -551,7 +551,7 @@ impl AlphaBeta {
         if let Some(passed) = pass_by_reply(pos, |after| self.choose_at(after)) {
             return passed;
         }
-        match solve_endgame(pos, self.solve, &self.limits, &mut self.solver)? {
+        match self.solver.solve(pos, self.solve, &self.limits)? {
             Endgame::Solved(choice) => return Ok(choice),
             Endgame::Left(time) => self.time_left = time,
         }
@@ -674,7 +674,7 @@ impl<E: EveryBoard> SearchBot<E> {
         if self.limits.is_stopped() {
             return Err(BotError::Stopped);
         }
-        let time = match solve_endgame(pos, self.solve, &self.limits, &mut self.solver)? {
+        let time = match self.solver.solve(pos, self.solve, &self.limits)? {
             Endgame::Solved(choice) => return Ok(choice),
             Endgame::Left(time) => time,
         };
@@ -732,7 +732,7 @@ fn pass_by_reply(
     }))
 }
 
-/// What [`solve_endgame`] did.
+/// What [`EndgameSolver::solve`] did.
 enum Endgame {
     /// The solver's move: solved exactly, or a win proved or a selective
     /// pass's guess in the time.
@@ -775,88 +775,87 @@ impl EndgameSolver {
             time / 2
         }
     }
-}
 
-/// The exact solver's move in `pos` when it is 8×8 Reversi (two players, not
-/// Anti-Reversi, no blocked squares) with a legal move and at most `solve`
-/// empty squares, the solver made at its first use (on time, at the first
-/// move on 8×8 Reversi, and what that took comes off the move's time). On
-/// time, the solver has half of `limits`' time
-/// ([`AlphaBeta::first_solve_times`] the time until one has finished in the
-/// game) and the midgame search the rest
-/// (at least half the time) if it does not finish, unless it has proved a
-/// win or finished a selective pass by then ([`interrupted_choice`]): that
-/// move is played. The stop flag is [`BotError::Stopped`].
-fn solve_endgame(
-    pos: &AnyPosition,
-    solve: u32,
-    limits: &Limits,
-    kept: &mut EndgameSolver,
-) -> Result<Endgame, BotError> {
-    let started = Instant::now();
-    let make = || {
-        let mut solver = crate::solver::Solver::with_table_bits(solver_table_bits(solve));
-        // Each move's solve starts from what the last ones proved.
-        solver.set_principal_variation(true).set_keep_table(true);
-        Box::new(solver)
-    };
-    // On time the table is taken at the first move, not in the time of the
-    // first solve (its memory takes tens of milliseconds to map).
-    if limits.time.is_some() && solve > 0 && fits_patterns(pos) {
-        kept.solver.get_or_insert_with(make);
-    }
-    // What taking the table or an unfinished solve took comes off the
-    // move's time; after a solve, the midgame search has half of it at least.
-    let left = |at_least_half: bool| {
-        limits.time.map(|time| {
-            let least = if at_least_half {
-                time / 2
-            } else {
-                Duration::ZERO
-            };
-            time.saturating_sub(started.elapsed()).max(least)
-        })
-    };
-    let playing = !pos.is_over() && !pos.must_pass();
-    let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
-        return Ok(Endgame::Left(left(false)));
-    };
-    let empties = position.empty().len() as u32;
-    let solver_time = limits.time.map(|time| kept.time_for(empties, time));
-    let solver = kept.solver.get_or_insert_with(make);
-    solver.set_limits(Limits {
-        stop: limits.stop.clone(),
-        time: solver_time,
-        ..Limits::default()
-    });
-    match solver.try_solve(&position) {
-        Ok(solution) => {
-            kept.solved = Some(empties);
-            match solution.best_move {
-                Some(square) => Ok(Endgame::Solved(Choice {
-                    mv: Move::Place(square),
-                    eval: Some(Eval::Exact(solution.score)),
-                    nodes: solution.nodes,
-                    pv: solution.pv,
-                })),
-                None => Ok(Endgame::Left(limits.time)),
-            }
+    /// The exact solver's move in `pos` when it is 8×8 Reversi (two players,
+    /// not Anti-Reversi, no blocked squares) with a legal move and at most
+    /// `solve` empty squares, the solver made at its first use (on time, at
+    /// the first move on 8×8 Reversi, and what that took comes off the
+    /// move's time). On time, the solver has [`time_for`](Self::time_for)
+    /// and the midgame search the rest (at least half the move's time) if it
+    /// does not finish, unless it has proved a win or finished a selective
+    /// pass by then ([`interrupted_choice`]): that move is played. The stop
+    /// flag is [`BotError::Stopped`].
+    fn solve(
+        &mut self,
+        pos: &AnyPosition,
+        solve: u32,
+        limits: &Limits,
+    ) -> Result<Endgame, BotError> {
+        let started = Instant::now();
+        let make = || {
+            let mut solver = crate::solver::Solver::with_table_bits(solver_table_bits(solve));
+            // Each move's solve starts from what the last ones proved.
+            solver.set_principal_variation(true).set_keep_table(true);
+            Box::new(solver)
+        };
+        // On time the table is taken at the first move, not in the time of the
+        // first solve (its memory takes tens of milliseconds to map).
+        if limits.time.is_some() && solve > 0 && fits_patterns(pos) {
+            self.solver.get_or_insert_with(make);
         }
-        Err(SolveError::Interrupted {
-            why: Interruption::Stopped,
-            ..
-        }) => Err(BotError::Stopped),
-        Err(SolveError::Interrupted {
-            why: Interruption::Time,
-            nodes,
-            best,
-            guess,
-        }) => Ok(match interrupted_choice(best, guess, nodes) {
-            Some(choice) => Endgame::Solved(choice),
-            None => Endgame::Left(left(true)),
-        }),
-        // No other limit is set, and the position is the solver's.
-        Err(e) => Err(EngineError::from(e).into()),
+        // What taking the table or an unfinished solve took comes off the
+        // move's time; after a solve, the midgame search has half of it at least.
+        let left = |at_least_half: bool| {
+            limits.time.map(|time| {
+                let least = if at_least_half {
+                    time / 2
+                } else {
+                    Duration::ZERO
+                };
+                time.saturating_sub(started.elapsed()).max(least)
+            })
+        };
+        let playing = !pos.is_over() && !pos.must_pass();
+        let Some(position) = solver_position(pos, solve).filter(|_| playing) else {
+            return Ok(Endgame::Left(left(false)));
+        };
+        let empties = position.empty().len() as u32;
+        let solver_time = limits.time.map(|time| self.time_for(empties, time));
+        let solver = self.solver.get_or_insert_with(make);
+        solver.set_limits(Limits {
+            stop: limits.stop.clone(),
+            time: solver_time,
+            ..Limits::default()
+        });
+        match solver.try_solve(&position) {
+            Ok(solution) => {
+                self.solved = Some(empties);
+                match solution.best_move {
+                    Some(square) => Ok(Endgame::Solved(Choice {
+                        mv: Move::Place(square),
+                        eval: Some(Eval::Exact(solution.score)),
+                        nodes: solution.nodes,
+                        pv: solution.pv,
+                    })),
+                    None => Ok(Endgame::Left(limits.time)),
+                }
+            }
+            Err(SolveError::Interrupted {
+                why: Interruption::Stopped,
+                ..
+            }) => Err(BotError::Stopped),
+            Err(SolveError::Interrupted {
+                why: Interruption::Time,
+                nodes,
+                best,
+                guess,
+            }) => Ok(match interrupted_choice(best, guess, nodes) {
+                Some(choice) => Endgame::Solved(choice),
+                None => Endgame::Left(left(true)),
+            }),
+            // No other limit is set, and the position is the solver's.
+            Err(e) => Err(EngineError::from(e).into()),
+        }
     }
 }
 

@@ -72,7 +72,7 @@ impl PositionVisitor for GenericSolve<'_> {
                 nodes: main.nodes(),
                 stopped: main.stopped(),
                 partial: None,
-                guessed: None,
+                guess: None,
             };
         }
         let order = alphabeta::root_order(&Features, pos);
@@ -122,7 +122,7 @@ impl PositionVisitor for GenericSolve<'_> {
             nodes: main.nodes() + helper_nodes,
             stopped: main.stopped(),
             partial,
-            guessed: None,
+            guess: None,
         }
     }
 }

@@ -523,7 +523,7 @@ impl Solver {
                 nodes: 0,
                 stopped: search.stopped(),
                 partial: None,
-                guessed: None,
+                guess: None,
             };
             return finish(nothing, self.window.bounds(), started);
         }
@@ -555,7 +555,7 @@ impl Solver {
             nodes: search.nodes,
             stopped: search.stopped(),
             partial: search.found,
-            guessed: search.guessed,
+            guess: search.guess,
         };
         finish(found, (alpha, beta), started)
     }
@@ -624,9 +624,8 @@ struct Outcome {
     /// The best root move searched to the end, with the score the position
     /// reaches at least ([`Partial`]).
     partial: Option<(Square, i32)>,
-    /// The last finished selective pass's best move, score and margin
-    /// ([`Guess`]).
-    guessed: Option<(Square, i32, i32)>,
+    /// What the last finished selective pass found.
+    guess: Option<Guess>,
 }
 
 /// The solution from what a search found, or why it stopped.
@@ -639,11 +638,7 @@ fn finish(found: Outcome, window: (i32, i32), started: Instant) -> Result<Soluti
                 best_move,
                 at_least,
             }),
-            guess: found.guessed.map(|(best_move, score, margin)| Guess {
-                best_move,
-                score,
-                margin,
-            }),
+            guess: found.guess,
         });
     }
     Ok(Solution {

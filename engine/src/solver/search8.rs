@@ -74,10 +74,9 @@ pub(super) struct Searcher {
     /// score the position is known to reach at least (a lower bound): what
     /// an interrupted solve gives back.
     pub(super) found: Option<(Square, i32)>,
-    /// The best root move, score and margin in discs of the last selective
-    /// pass finished in this solve: what an interrupted solve gives back
-    /// beside [`found`](Self::found).
-    pub(super) guessed: Option<(Square, i32, i32)>,
+    /// What the last selective pass finished in this solve found: what an
+    /// interrupted solve gives back beside [`found`](Self::found).
+    pub(super) guess: Option<Guess>,
     /// In a selective pass ([`SELECTIVE_MARGINS`]), Multi-ProbCut's margin in
     /// the learned evaluation's units; `None` in the exact search.
     pub(super) selective: Option<i32>,
@@ -143,7 +142,7 @@ impl Searcher {
             sort_depth,
             watch: Watch::unlimited(),
             found: None,
-            guessed: None,
+            guess: None,
             selective: None,
             margins: SELECTIVE_MARGINS.to_vec(),
         }
@@ -159,7 +158,7 @@ impl Searcher {
         self.nodes = 0;
         self.watch = Watch::start(limits, CHECK_EVERY);
         self.found = None;
-        self.guessed = None;
+        self.guess = None;
         // Exact unless a selective pass sets it (and whatever a solve cut
         // short by a panic left).
         self.selective = None;
@@ -253,7 +252,7 @@ impl Searcher {
             sort_depth: self.sort_depth,
             watch: Watch::new(None, None, Some(stop), CHECK_EVERY),
             found: None,
-            guessed: None,
+            guess: None,
             selective: None,
             margins: self.margins.clone(),
         }
@@ -1092,7 +1091,11 @@ pub(super) fn aspiration<P: Position<Layout = Grid8> + UpdateKey>(
         // A pass that missed its last window has only a bound, and its move
         // only the best against it: no guess.
         if let (Some(best), Some(margin), false) = (best, margin, missed) {
-            search.guessed = Some((best.square(), score, margin));
+            search.guess = Some(Guess {
+                best_move: best.square(),
+                score,
+                margin,
+            });
         }
         guess = score.clamp(alpha.max(-64), beta.min(64));
     }
